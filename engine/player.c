@@ -1,0 +1,30 @@
+/* The table of players by name. */
+#include "player.h"
+
+#include <stddef.h>
+#include <string.h>
+
+typedef struct PlayerEntry {
+    const char *name;
+    Player *(*create)(const PlayerConfig *config);
+} PlayerEntry;
+
+static const PlayerEntry entries[] = {
+    {"random", player_random_create},
+};
+
+const char *const player_names[] = {"random", NULL};
+
+Player *player_create(const char *name, const PlayerConfig *config)
+{
+    for (size_t i = 0; i < sizeof entries / sizeof entries[0]; i++)
+        if (strcmp(entries[i].name, name) == 0)
+            return entries[i].create(config);
+    return NULL;
+}
+
+void player_destroy(Player *player)
+{
+    if (player)
+        player->destroy(player);
+}

@@ -1,0 +1,28 @@
+/* Uniformly random games: the raw speed benchmark of the rules core and the
+ * playouts of Monte Carlo players. */
+#ifndef RIN_PLAYOUT_H
+#define RIN_PLAYOUT_H
+
+#include <stdint.h>
+
+#include "position.h"
+#include "random.h"
+
+/* A uniformly random legal stone for the side to move; POINT_NONE when the
+ * game is over. */
+int playout_random_point(const Position *pos, Rng *rng);
+
+/* Plays uniformly random stones until the board is full; returns the number
+ * of stones placed. */
+int playout_random(Position *pos, Rng *rng);
+
+typedef struct PlayoutStats {
+    uint64_t games;
+    uint64_t plies;
+    int64_t black_wins, white_wins, draws;
+} PlayoutStats;
+
+/* `games` random games from the empty board of `size`. */
+void playout_run(int size, uint64_t games, uint64_t seed, PlayoutStats *stats);
+
+#endif

@@ -1,0 +1,165 @@
+/* The rin command: a GTP engine by default, plus benchmark and analysis
+ * subcommands (playouts, perft). */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "gtp.h"
+#include "perft.h"
+#include "player.h"
+#include "playout.h"
+#include "posstr.h"
+#include "terminal.h"
+#include "version.h"
+
+static const char usage_text[] =
+    "Usage: rin [OPTIONS]                 GTP engine on stdin/stdout (a prompt on a terminal)\n"
+    "       rin playouts [GAMES] [--size N] [--seed S]\n"
+    "                                     random games per second (default 100000 games, 16x16)\n"
+    "       rin perft DEPTH [--position STRING]\n"
+    "                                     count stone sequences of DEPTH plies\n"
+    "\n"
+    "Options:\n"
+    "  --player NAME   who answers genmove: random (default random)\n"
+    "  --seed S        random seed (default 1)\n"
+    "  -h, --help      show this help and exit\n"
+    "  -V, --version   show the version and exit\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "rin: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n\n%s", usage_text);
+    return 2;
+}
+
+/* Parses a whole decimal number in [min, max]; *out is untouched on failure. */
+static bool parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out)
+{
+    if (!text || !*text || *text == '-' || *text == '+')
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || *end || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cmd_playouts(int argc, char **argv)
+{
+    uint64_t games = 100000, size = 16, seed = 1;
+    bool have_games = false;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--size") == 0) {
+            if (!parse_u64(i + 1 < argc ? argv[i + 1] : NULL, BB_MIN_SIZE, BB_MAX_SIZE, &size))
+                return usage_error("playouts: --size needs a number from 4 to 16", NULL);
+            i++;
+        } else if (strcmp(argv[i], "--seed") == 0) {
+            if (!parse_u64(i + 1 < argc ? argv[i + 1] : NULL, 0, UINT64_MAX, &seed))
+                return usage_error("playouts: --seed needs a non-negative number", NULL);
+            i++;
+        } else if (!have_games && parse_u64(argv[i], 1, UINT64_C(1) << 40, &games)) {
+            have_games = true;
+        } else {
+            return usage_error("playouts: unexpected argument '%s'", argv[i]);
+        }
+    }
+    PlayoutStats stats;
+    double start = now_seconds();
+    playout_run((int)size, games, seed, &stats);
+    double elapsed = now_seconds() - start;
+    if (elapsed <= 0)
+        elapsed = 1e-9;
+    printf("size %d, seed %" PRIu64 ": black wins %" PRId64 ", white wins %" PRId64 ", draws %" PRId64
+           ", %.1f stones per game, %.3f s\n",
+           (int)size, seed, stats.black_wins, stats.white_wins, stats.draws,
+           (double)stats.plies / (double)stats.games, elapsed);
+    printf("playouts: %" PRIu64 " games, %.0f games/s, %.0f plies/s\n", stats.games,
+           (double)stats.games / elapsed, (double)stats.plies / elapsed);
+    return 0;
+}
+
+static int cmd_perft(int argc, char **argv)
+{
+    uint64_t depth = 0;
+    bool have_depth = false;
+    Position pos;
+    pos_init(&pos, BB_MAX_SIZE);
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--position") == 0) {
+            if (i + 1 >= argc)
+                return usage_error("perft: --position needs a position string", NULL);
+            char err[160];
+            if (!posstr_parse(argv[i + 1], &pos, err, sizeof err))
+                return usage_error("perft: bad position string: %s", err);
+            i++;
+        } else if (!have_depth && parse_u64(argv[i], 0, 64, &depth)) {
+            have_depth = true;
+        } else {
+            return usage_error("perft: unexpected argument '%s'", argv[i]);
+        }
+    }
+    if (!have_depth)
+        return usage_error("perft: DEPTH is required", NULL);
+    double start = now_seconds();
+    uint64_t leaves = perft(&pos, (int)depth);
+    double elapsed = now_seconds() - start;
+    if (elapsed <= 0)
+        elapsed = 1e-9;
+    printf("perft %d: %" PRIu64 " leaves, %.3f s, %.0f leaves/s\n", (int)depth, leaves, elapsed,
+           (double)leaves / elapsed);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && strcmp(argv[1], "playouts") == 0)
+        return cmd_playouts(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "perft") == 0)
+        return cmd_perft(argc - 2, argv + 2);
+
+    GtpOptions options = {.player = "random", .seed = 1};
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+            fputs(usage_text, stdout);
+            return 0;
+        } else if (strcmp(arg, "-V") == 0 || strcmp(arg, "--version") == 0) {
+            printf("%s %s\n", RIN_NAME, RIN_VERSION);
+            return 0;
+        } else if (strcmp(arg, "--player") == 0) {
+            if (!value)
+                return usage_error("--player needs a name", NULL);
+            options.player = value;
+            i++;
+        } else if (strcmp(arg, "--seed") == 0) {
+            if (!parse_u64(value, 0, UINT64_MAX, &options.seed))
+                return usage_error("--seed needs a non-negative number", NULL);
+            i++;
+        } else {
+            return usage_error("unknown option '%s'", arg);
+        }
+    }
+
+    Gtp *gtp = gtp_create(&options);
+    if (!gtp)
+        return usage_error("unknown player '%s'", options.player);
+    int status = isatty(STDIN_FILENO) ? terminal_run(gtp) : gtp_run(gtp, stdin, stdout);
+    gtp_destroy(gtp);
+    return status;
+}
