@@ -30,7 +30,7 @@ typedef struct Bitboard {
 #ifdef BB_AVX2
     union {
         uint64_t w[BB_WORDS];
-        __m256i v;
+        __m256i_u v; /* unaligned type: structs holding boards need no 32-byte alignment */
     };
 #else
     uint64_t w[BB_WORDS];
@@ -126,9 +126,6 @@ static inline Bitboard bb_andnot(Bitboard a, Bitboard b)
 }
 
 #ifdef BB_AVX2
-static inline void bb_set(Bitboard *b, int p) { *b = bb_or(*b, bb_point(p)); }
-static inline void bb_clear(Bitboard *b, int p) { *b = bb_andnot(*b, bb_point(p)); }
-
 static inline bool bb_is_empty(Bitboard b) { return _mm256_testz_si256(b.v, b.v); }
 static inline bool bb_intersects(Bitboard a, Bitboard b) { return !_mm256_testz_si256(a.v, b.v); }
 static inline bool bb_equal(Bitboard a, Bitboard b)
@@ -149,6 +146,9 @@ static inline bool bb_equal(Bitboard a, Bitboard b)
     return ((a.w[0] ^ b.w[0]) | (a.w[1] ^ b.w[1]) | (a.w[2] ^ b.w[2]) | (a.w[3] ^ b.w[3])) == 0;
 }
 #endif
+
+static inline void bb_set(Bitboard *b, int p) { *b = bb_or(*b, bb_point(p)); }
+static inline void bb_clear(Bitboard *b, int p) { *b = bb_andnot(*b, bb_point(p)); }
 
 static inline int bb_count(Bitboard b)
 {

@@ -13,20 +13,23 @@
  * local piece of non-own points (bit 0 N, 1 E, 2 S, 3 W). */
 extern const uint8_t ring_pieces_table[512];
 
+/* The 3x3 pattern of `b` around `point` (bits as in ring_pieces_table);
+ * off-board points read as 0. */
+static inline unsigned ring_pattern(Bitboard b, int point)
+{
+    int r = point_row(point), c = point_col(point);
+    uint64_t top = r > 0 ? bb_row(b, r - 1) : 0;
+    uint64_t bot = r < BB_MAX_SIZE - 1 ? bb_row(b, r + 1) : 0;
+    /* Rows 20 bits apart, so that column -1 of a row reads a zero gap bit. */
+    uint64_t rows = top | ((uint64_t)bb_row(b, r) << 20) | (bot << 40);
+    uint64_t t = (rows << 1) >> c; /* column c-1 of each row now at bit 0, 20, 40 */
+    return (unsigned)((t & 7) | ((t >> 17) & 0x38) | ((t >> 34) & 0x1C0));
+}
+
 /* The local pieces of non-own points around `point` (see ring_pieces_table).
  * Off-board neighbours read as non-own: they stand for the outside. A stone
  * can only have enclosed something when this has two bits or more. */
-static inline unsigned ring_pieces(Bitboard own, int point)
-{
-    int r = point_row(point), c = point_col(point);
-    uint64_t top = r > 0 ? bb_row(own, r - 1) : 0;
-    uint64_t bot = r < BB_MAX_SIZE - 1 ? bb_row(own, r + 1) : 0;
-    /* Rows 20 bits apart, so that column -1 of a row reads a zero gap bit. */
-    uint64_t rows = top | ((uint64_t)bb_row(own, r) << 20) | (bot << 40);
-    uint64_t t = (rows << 1) >> c; /* column c-1 of each row now at bit 0, 20, 40 */
-    unsigned pattern = (unsigned)((t & 7) | ((t >> 17) & 0x38) | ((t >> 34) & 0x1C0));
-    return ring_pieces_table[pattern];
-}
+static inline unsigned ring_pieces(Bitboard own, int point) { return ring_pieces_table[ring_pattern(own, point)]; }
 
 /* The points enclosed by a stone just placed at `point`, given its
  * ring_pieces(): floods each piece until it reaches the edge or stops. */
