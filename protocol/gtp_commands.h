@@ -1,0 +1,156 @@
+/* Between the GTP framing (gtp.c) and the command handlers
+ * (gtp_commands*.c): the engine context, the command table entry, and the
+ * helpers handlers share to decode arguments and to answer. */
+#ifndef RIN_GTP_COMMANDS_H
+#define RIN_GTP_COMMANDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gtp.h"
+#include "player.h"
+#include "position.h"
+
+enum {
+    GTP_ARGS_MAX = 16,              /* arguments kept for a handler; more are counted */
+    GTP_ARGS_ANY = -1,              /* max_args of a command that reads the rest of the line */
+    GTP_HISTORY_MAX = BB_POINTS,    /* every stone fills at least its own point */
+    GTP_QUOTE_MAX = 48,             /* an argument quoted in a message, quotes and NUL included */
+    GTP_DEFAULT_SIZE = BB_MAX_SIZE
+};
+
+/* One stone of the game: enough to undo it and to write a game record. */
+typedef struct GtpMove {
+    Color color;
+    int point;
+    Position before; /* the position before the stone */
+} GtpMove;
+
+/* GTP time_settings and time_left, stored for the time manager to come. */
+typedef struct GtpTimeSettings {
+    int64_t main_time;       /* seconds */
+    int64_t byo_yomi_time;   /* seconds */
+    int64_t byo_yomi_stones; /* stones per byo-yomi period; 0: no byo-yomi */
+} GtpTimeSettings;
+
+typedef struct GtpTimeLeft {
+    bool known; /* time_left has been given for this colour */
+    int64_t time;   /* seconds */
+    int64_t stones; /* 0: still in main time */
+} GtpTimeLeft;
+
+/* A growing text buffer; `failed` records that memory ran out. */
+typedef struct GtpText {
+    char *data;
+    size_t length, capacity;
+    bool failed;
+} GtpText;
+
+struct Gtp {
+    Position pos;
+    Position start;                   /* where the history begins: an empty board or a set position */
+    GtpMove history[GTP_HISTORY_MAX]; /* the stones placed since `start` */
+    int history_length;
+    double komi;
+    GtpTimeSettings time_settings;
+    GtpTimeLeft time_left[2]; /* indexed by Color */
+    Player *player;
+    uint64_t seed;
+    bool quit;
+    GtpText reply;    /* what the handler answers: a result or an error message */
+    GtpText response; /* the framed response */
+    char *line;       /* gtp_run's input line, GTP_LINE_MAX bytes */
+    char *clean;      /* the line after preprocessing, GTP_LINE_MAX + 1 bytes */
+    char *words;      /* the clean line split into NUL-terminated words */
+};
+
+/* The arguments after the command name. `rest` is the whole argument text
+ * as given (spaces between words kept, none at either end). */
+typedef struct GtpArgs {
+    int count; /* all arguments, even beyond GTP_ARGS_MAX */
+    const char *v[GTP_ARGS_MAX];
+    const char *rest;
+} GtpArgs;
+
+/* A handler answers through gtp_reply (success) or gtp_fail (failure) and
+ * returns whether the command succeeded. A failing handler leaves the game
+ * as it was. */
+typedef bool (*GtpHandler)(Gtp *gtp, const GtpArgs *args);
+
+typedef struct GtpCommand {
+    const char *name;
+    GtpHandler handler;
+    int min_args, max_args; /* checked before the handler runs */
+    const char *usage;      /* the arguments, for error messages */
+} GtpCommand;
+
+/* The table entry of a command, or NULL. */
+const GtpCommand *gtp_command_find(const char *name);
+
+/* Appends formatted text to the reply; returns true. */
+bool gtp_reply(Gtp *gtp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Replaces the reply by an error message; returns false. */
+bool gtp_fail(Gtp *gtp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* `arg` in single quotes for a message, cut short (at a UTF-8 character
+ * boundary, with "...") when long. Returns buf (GTP_QUOTE_MAX bytes). */
+const char *gtp_quote(const char *arg, char *buf);
+
+/* Argument decoders: on failure they write the error message (standard text
+ * first) and return false, leaving *out untouched. */
+bool gtp_arg_color(Gtp *gtp, const char *arg, Color *out);
+/* Whether text is an optional '-' and decimal digits, nothing else. */
+bool gtp_is_integer(const char *text);
+bool gtp_arg_int(Gtp *gtp, const char *arg, const char *what, int64_t min, int64_t max, int64_t *out);
+bool gtp_arg_float(Gtp *gtp, const char *arg, const char *what, double min, double max, double *out);
+/* A vertex on the current board (pass, off-board and junk each fail). */
+bool gtp_arg_vertex(Gtp *gtp, const char *arg, int *point);
+
+/* Whether `color` may place a stone now; fails with an "illegal move"
+ * message naming whose turn it is when it is the other colour's. */
+bool gtp_check_turn(Gtp *gtp, Color color);
+
+/* Places a stone of the side to move (legal, checked by the caller) and
+ * records it in the history. */
+void gtp_play_stone(Gtp *gtp, int point);
+
+/* Starts a new game from `pos` (the history is cleared, the player told). */
+void gtp_new_game(Gtp *gtp, const Position *pos);
+
+/* Black's count minus White's count and komi. */
+double gtp_score(const Gtp *gtp);
+
+/* Handlers, one per command, grouped by theme in gtp_commands*.c. */
+bool gtp_cmd_protocol_version(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_name(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_version(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_known_command(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_list_commands(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_quit(Gtp *gtp, const GtpArgs *args);
+
+bool gtp_cmd_boardsize(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_clear_board(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_komi(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_play(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_genmove(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_reg_genmove(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_undo(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_showboard(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_final_score(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_time_settings(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_time_left(Gtp *gtp, const GtpArgs *args);
+
+bool gtp_cmd_gogui_rules_game_id(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_gogui_rules_board_size(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_gogui_rules_board(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_gogui_rules_legal_moves(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_gogui_rules_side_to_move(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_gogui_rules_final_result(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_gogui_analyze_commands(Gtp *gtp, const GtpArgs *args);
+
+bool gtp_cmd_rin_position(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_rin_setposition(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_rin_perft(Gtp *gtp, const GtpArgs *args);
+
+#endif

@@ -1,0 +1,167 @@
+/* The real rin binary behind pipes, as a controller runs it: stdout holds
+ * the responses and nothing else (no prompt, no banner), and the exit status
+ * is 0 after quit and at the end of input. */
+#include <errno.h>
+#include <poll.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "version.h"
+
+typedef struct Run {
+    char out[65536], err[65536];
+    size_t out_length, err_length;
+    int status; /* exit status, or -1 when the process did not exit normally */
+} Run;
+
+static void drain(int fd, char *buf, size_t *length, size_t capacity, bool *open)
+{
+    ssize_t n = read(fd, buf + *length, capacity - 1 - *length);
+    if (n > 0) {
+        *length += (size_t)n;
+        buf[*length] = '\0';
+    } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+        *open = false;
+    }
+}
+
+/* Runs the binary with `args` (NULL-terminated, without argv[0]) and
+ * `input` on stdin. */
+static void run(Run *r, const char *const *args, const char *input, size_t input_length)
+{
+    int in[2], out[2], err[2];
+    assert_int_equal(pipe(in), 0);
+    assert_int_equal(pipe(out), 0);
+    assert_int_equal(pipe(err), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        dup2(in[0], STDIN_FILENO);
+        dup2(out[1], STDOUT_FILENO);
+        dup2(err[1], STDERR_FILENO);
+        close(in[0]), close(in[1]), close(out[0]), close(out[1]), close(err[0]), close(err[1]);
+        char *argv[16] = {(char *)RIN_BINARY};
+        for (int i = 0; args[i] && i < 14; i++)
+            argv[i + 1] = (char *)args[i];
+        execv(RIN_BINARY, argv);
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    close(err[1]);
+    /* the scripts are small: they fit in the pipe */
+    if (input_length > 0)
+        assert_int_equal(write(in[1], input, input_length), (ssize_t)input_length);
+    close(in[1]);
+    memset(r, 0, sizeof *r);
+    bool out_open = true, err_open = true;
+    while (out_open || err_open) {
+        struct pollfd fds[2] = {{out_open ? out[0] : -1, POLLIN, 0}, {err_open ? err[0] : -1, POLLIN, 0}};
+        int ready = poll(fds, 2, 10000);
+        assert_true(ready > 0); /* ten seconds without output: the engine hangs */
+        if (fds[0].revents)
+            drain(out[0], r->out, &r->out_length, sizeof r->out, &out_open);
+        if (fds[1].revents)
+            drain(err[0], r->err, &r->err_length, sizeof r->err, &err_open);
+    }
+    close(out[0]);
+    close(err[0]);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    r->status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+#define RUN_SCRIPT(r, script) run(r, (const char *const[]){NULL}, script, sizeof(script) - 1)
+
+static void test_quit_exits_zero(void **state)
+{
+    (void)state;
+    Run r;
+    RUN_SCRIPT(&r, "1 name\nprotocol_version\n# comment\n\nplay b c15\nplay b d4\nquit\nname\n");
+    assert_string_equal(r.out,
+                        "=1 Rin\n\n= 2\n\n=\n\n? illegal move: it is white's turn (first of two stones)\n\n=\n\n");
+    assert_int_equal(r.status, 0);
+}
+
+static void test_end_of_input_exits_zero(void **state)
+{
+    (void)state;
+    Run r;
+    RUN_SCRIPT(&r, "boardsize 4\nplay b a1\ngogui-rules_board\n");
+    assert_string_equal(r.out, "=\n\n=\n\n= . . . .\n. . . .\n. . . .\nX . . .\n\n");
+    assert_int_equal(r.status, 0);
+    /* no newline at the end, and no input at all */
+    RUN_SCRIPT(&r, "version");
+    assert_string_equal(r.out, "= " RIN_VERSION "\n\n");
+    assert_int_equal(r.status, 0);
+    RUN_SCRIPT(&r, "");
+    assert_string_equal(r.out, "");
+    assert_int_equal(r.status, 0);
+}
+
+static void test_bad_bytes_through_a_pipe(void **state)
+{
+    (void)state;
+    Run r;
+    RUN_SCRIPT(&r, "na\0me\r\n\xff\r\n2 name\r\n");
+    assert_string_equal(r.out, "? syntax error: NUL byte in the command line (byte 3)\n\n"
+                               "? syntax error: invalid UTF-8 in the command line (byte 1, 0xFF)\n\n"
+                               "=2 Rin\n\n");
+    assert_int_equal(r.status, 0);
+}
+
+static void test_genmove_and_seed(void **state)
+{
+    (void)state;
+    Run a, b;
+    const char script[] = "boardsize 5\ngenmove b\ngenmove w\ngenmove w\nquit\n";
+    run(&a, (const char *const[]){"--seed", "5", NULL}, script, sizeof script - 1);
+    run(&b, (const char *const[]){"--player", "random", "--seed", "5", NULL}, script, sizeof script - 1);
+    assert_int_equal(a.status, 0);
+    assert_string_equal(a.out, b.out);
+    assert_int_equal(strncmp(a.out, "=\n\n= ", 5), 0);
+}
+
+static void test_command_line(void **state)
+{
+    (void)state;
+    Run r;
+    run(&r, (const char *const[]){"--version", NULL}, "", 0);
+    assert_string_equal(r.out, RIN_NAME " " RIN_VERSION "\n");
+    assert_int_equal(r.status, 0);
+    run(&r, (const char *const[]){"--help", NULL}, "", 0);
+    assert_non_null(strstr(r.out, "Usage: rin"));
+    assert_int_equal(r.status, 0);
+    run(&r, (const char *const[]){"--bogus", NULL}, "name\n", 5);
+    assert_string_equal(r.out, "");
+    assert_non_null(strstr(r.err, "unknown option '--bogus'"));
+    assert_int_equal(r.status, 2);
+    run(&r, (const char *const[]){"--player", "nobody", NULL}, "name\n", 5);
+    assert_string_equal(r.out, "");
+    assert_non_null(strstr(r.err, "unknown player 'nobody'"));
+    assert_int_equal(r.status, 2);
+}
+
+int main(void)
+{
+    signal(SIGPIPE, SIG_IGN);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_quit_exits_zero),
+        cmocka_unit_test(test_end_of_input_exits_zero),
+        cmocka_unit_test(test_bad_bytes_through_a_pipe),
+        cmocka_unit_test(test_genmove_and_seed),
+        cmocka_unit_test(test_command_line),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
