@@ -10,10 +10,12 @@ typedef struct PlayerEntry {
 } PlayerEntry;
 
 static const PlayerEntry entries[] = {
+    {"search", player_search_create},
     {"random", player_random_create},
+    {"greedy", player_greedy_create},
 };
 
-const char *const player_names[] = {"random", NULL};
+const char *const player_names[] = {"search", "random", "greedy", NULL};
 
 Player *player_create(const char *name, const PlayerConfig *config)
 {

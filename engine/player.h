@@ -6,16 +6,25 @@
 #include <stdint.h>
 
 #include "position.h"
+#include "search.h"
 
-/* Limits for one stone; 0 means "no limit of this kind". */
+/* Limits for one stone; 0 means "no limit of this kind". A player aims to
+ * answer within soft_ms (the time manager's share for this stone) and must
+ * answer within hard_ms. */
 typedef struct PlayerLimits {
-    int64_t time_ms;
-    int depth;
-    uint64_t nodes;
+    int64_t soft_ms;
+    int64_t hard_ms;
+    int depth;      /* search plies (stones) */
+    uint64_t nodes; /* search nodes, or playouts for Monte Carlo players */
 } PlayerLimits;
 
 typedef struct PlayerConfig {
     uint64_t seed;
+    int threads;  /* search threads (search player) */
+    int hash_mib; /* transposition table size (search player) */
+    /* progress of searches, e.g. for info lines on stderr (may be NULL) */
+    SearchReporter reporter;
+    void *reporter_context;
 } PlayerConfig;
 
 typedef struct Player Player;
@@ -38,5 +47,7 @@ void player_destroy(Player *player);
 
 /* Constructors of the individual players. */
 Player *player_random_create(const PlayerConfig *config);
+Player *player_greedy_create(const PlayerConfig *config);
+Player *player_search_create(const PlayerConfig *config);
 
 #endif

@@ -68,7 +68,7 @@ static int generate(Gtp *gtp, const GtpArgs *args)
     Color color;
     if (!gtp_arg_color(gtp, args->v[0], &color) || !gtp_check_turn(gtp, color))
         return POINT_NONE;
-    PlayerLimits limits = {.time_ms = 0, .depth = 0, .nodes = 0};
+    PlayerLimits limits = {.soft_ms = 0, .hard_ms = 0, .depth = 0, .nodes = 0};
     int point = gtp->player->genmove(gtp->player, &gtp->pos, &limits);
     if (pos_check(&gtp->pos, color, point) != POS_OK) {
         gtp_fail(gtp, "the %s player chose an illegal point", gtp->player->name);

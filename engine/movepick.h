@@ -1,0 +1,64 @@
+/* Move lists and move ordering for the search: which stones to try, and in
+ * which order. */
+#ifndef RIN_MOVEPICK_H
+#define RIN_MOVEPICK_H
+
+#include <stdint.h>
+
+#include "position.h"
+#include "tactics.h"
+
+typedef struct MoveList {
+    int count;
+    int16_t moves[BB_POINTS];
+    int32_t scores[BB_POINTS];
+} MoveList;
+
+/* Ordering classes, highest first. */
+enum {
+    ORDER_TT = 1 << 30,
+    ORDER_FILL = 1 << 26,    /* + gain << 12: closes a ring now */
+    ORDER_BLOCK = 1 << 25,   /* + gain << 12: takes the opponent's fill point */
+    ORDER_THREAT = 1 << 24,  /* + gain << 12: first stone of a two-stone ring */
+    ORDER_KILLER = 1 << 23,
+    ORDER_QUIET_MAX = (1 << 23) - 1
+};
+
+/* What the tactical analysis of a node found, for ordering and pruning. */
+typedef struct Tactics {
+    FillMap mine;     /* fill points of the side to move */
+    FillMap theirs;   /* fill points of the opponent */
+    Bitboard threats; /* side to move: first stones of two-stone rings */
+    int best_mine, best_theirs, best_threat;
+} Tactics;
+
+void movepick_tactics(const Position *pos, bool with_threats, Tactics *t);
+
+static inline void movelist_add(MoveList *list, int move, int score)
+{
+    list->moves[list->count] = (int16_t)move;
+    list->scores[list->count] = score;
+    list->count++;
+}
+
+/* Moves the best-scored move of list[from..] to position `from` and returns it. */
+static inline int movelist_pick(MoveList *list, int from)
+{
+    int best = from;
+    for (int i = from + 1; i < list->count; i++)
+        if (list->scores[i] > list->scores[best])
+            best = i;
+    int16_t m = list->moves[best];
+    int32_t s = list->scores[best];
+    list->moves[best] = list->moves[from];
+    list->scores[best] = list->scores[from];
+    list->moves[from] = m;
+    list->scores[from] = s;
+    return m;
+}
+
+/* Static score of a quiet stone (no fill, no block): contact with stones,
+ * the edge, gaps of own walls. Small compared to the ordering classes. */
+int movepick_quiet_score(const Position *pos, int point);
+
+#endif

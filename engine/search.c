@@ -1,0 +1,642 @@
+/* Iterative deepening PVS over single stones. The side to move changes only
+ * every second ply: a child with the same side to move is searched with the
+ * same window and its score taken as is; only when the side changes are the
+ * window and the score negated. Everything below (TT bounds, final scores,
+ * the PV, null-window re-searches) follows from that one rule, applied in
+ * child_value(). */
+#include "search.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "endgame.h"
+#include "evaluate.h"
+#include "movepick.h"
+#include "random.h"
+#include "score.h"
+#include "tt.h"
+
+enum {
+    ENDGAME_ROOT_EMPTIES = 12, /* solve the whole game from the root */
+    ENDGAME_TREE_EMPTIES = 8,  /* solve inside the tree */
+    QSEARCH_MAX_PLIES = 6,
+    QSEARCH_WIDTH = 6,   /* stones tried at the first quiescence ply, one fewer per ply */
+    QSEARCH_DELTA = 150, /* centistones beyond a fill's gain that it might still bring */
+    POLL_INTERVAL = 1024,
+    HISTORY_MAX = 1 << 20
+};
+
+typedef struct Worker {
+    struct Search *search;
+    int id;
+    pthread_t thread;
+    uint64_t nodes; /* written by this worker only; read by others relaxed */
+    int seldepth;
+    int16_t killers[SEARCH_MAX_PLY + 1][2];
+    int32_t history[2][BB_POINTS];
+    int pv[SEARCH_MAX_PLY + 1][SEARCH_MAX_PLY + 1];
+    int pv_length[SEARCH_MAX_PLY + 1];
+    MoveList root_moves;
+    Rng rng;
+    SearchInfo info; /* the last completed iteration */
+    bool have_info;
+} Worker;
+
+struct Search {
+    TT tt;
+    int threads;
+    int hash_mib;
+    uint64_t seed;
+    Worker *workers;
+    /* the search in progress */
+    Position root;
+    SearchLimits limits;
+    int64_t start_ms;
+    bool stop; /* accessed with relaxed atomics */
+};
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static bool stopped(const Search *s) { return __atomic_load_n(&s->stop, __ATOMIC_RELAXED); }
+static void set_stop(Search *s) { __atomic_store_n(&s->stop, true, __ATOMIC_RELAXED); }
+
+static uint64_t total_nodes(const Search *s)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < s->threads; i++)
+        n += __atomic_load_n(&s->workers[i].nodes, __ATOMIC_RELAXED);
+    return n;
+}
+
+/* Limits are checked by the main worker: node limits at every node (with one
+ * thread that makes node-limited searches exactly reproducible), time every
+ * POLL_INTERVAL nodes. */
+static void check_limits(Worker *w)
+{
+    Search *s = w->search;
+    if (w->id != 0)
+        return;
+    if (s->limits.nodes) {
+        uint64_t n = s->threads == 1 ? w->nodes : (w->nodes % POLL_INTERVAL ? 0 : total_nodes(s));
+        if (n >= s->limits.nodes)
+            set_stop(s);
+    }
+    if (s->limits.hard_ms && w->nodes % POLL_INTERVAL == 0 && now_ms() - s->start_ms >= s->limits.hard_ms)
+        set_stop(s);
+}
+
+static void count_node(Worker *w)
+{
+    __atomic_store_n(&w->nodes, w->nodes + 1, __ATOMIC_RELAXED);
+    check_limits(w);
+}
+
+static bool solver_poll(void *context)
+{
+    Worker *w = context;
+    return stopped(w->search);
+}
+
+static int final_score(const Position *pos)
+{
+    int margin = pos_score(pos);
+    return score_final(pos_to_move(pos) == COLOR_BLACK ? margin : -margin);
+}
+
+static int pvs(Worker *w, const Position *pos, int alpha, int beta, int depth, int ply, bool pv_node);
+static int qsearch(Worker *w, const Position *pos, int alpha, int beta, int ply, int qply);
+
+/* The one place where the turn order enters the search: a child with the
+ * same side to move keeps the window and the score; otherwise both flip. */
+static int child_value(Worker *w, const Position *pos, const Position *child, int alpha, int beta, int depth,
+                       int ply, bool pv_node)
+{
+    bool same = pos_to_move(child) == pos_to_move(pos);
+    if (depth <= 0)
+        return same ? qsearch(w, child, alpha, beta, ply + 1, 0) : -qsearch(w, child, -beta, -alpha, ply + 1, 0);
+    return same ? pvs(w, child, alpha, beta, depth, ply + 1, pv_node)
+                : -pvs(w, child, -beta, -alpha, depth, ply + 1, pv_node);
+}
+
+static int qchild_value(Worker *w, const Position *pos, const Position *child, int alpha, int beta, int ply,
+                        int qply)
+{
+    bool same = pos_to_move(child) == pos_to_move(pos);
+    return same ? qsearch(w, child, alpha, beta, ply + 1, qply + 1)
+                : -qsearch(w, child, -beta, -alpha, ply + 1, qply + 1);
+}
+
+static void update_pv(Worker *w, int ply, int move)
+{
+    w->pv[ply][0] = move;
+    int n = w->pv_length[ply + 1];
+    memcpy(&w->pv[ply][1], w->pv[ply + 1], (size_t)n * sizeof(int));
+    w->pv_length[ply] = n + 1;
+}
+
+/* Quiescence: only stones that close a ring now or (first stone of a turn)
+ * prepare a two-stone ring. The opponent's rings weigh in the evaluation. */
+static int qsearch(Worker *w, const Position *pos, int alpha, int beta, int ply, int qply)
+{
+    w->pv_length[ply] = 0;
+    if (stopped(w->search))
+        return 0;
+    count_node(w);
+    if (ply > w->seldepth)
+        w->seldepth = ply;
+    if (pos_is_over(pos))
+        return final_score(pos);
+    Tactics t;
+    movepick_tactics(pos, false, &t);
+    int stand = evaluate_with(pos, &t);
+    if (stand >= beta || qply >= QSEARCH_MAX_PLIES || ply >= SEARCH_MAX_PLY)
+        return stand;
+    if (stand > alpha)
+        alpha = stand;
+    if (qply == 0 && pos_stones_left(pos) == 2)
+        t.threats = tactics_threat_points(pos, pos_to_move(pos), &t.mine, &t.best_threat);
+    MoveList list;
+    list.count = 0;
+    for (Bitboard b = bb_or(t.mine.points, t.threats); !bb_is_empty(b);) {
+        int p = bb_pop(&b);
+        int score = bb_test(t.mine.points, p) ? ORDER_FILL + (t.mine.gain[p] << 12) : ORDER_THREAT;
+        movelist_add(&list, p, score);
+    }
+    int best = stand;
+    int width = QSEARCH_WIDTH - qply;
+    for (int i = 0; i < list.count && i < width; i++) {
+        int move = movelist_pick(&list, i);
+        /* a fill too small to lift the score above alpha is not tried */
+        if (list.scores[i] >= ORDER_FILL && stand + (t.mine.gain[move] + 1) * 100 + QSEARCH_DELTA <= alpha)
+            break;
+        Position child = *pos;
+        pos_play(&child, move);
+        int score = qchild_value(w, pos, &child, alpha, beta, ply, qply);
+        if (stopped(w->search))
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                update_pv(w, ply, move);
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+static int solve_in_tree(Worker *w, const Position *pos, int alpha, int beta, int ply, bool pv_node)
+{
+    Solver solver = {&w->search->tt, &w->nodes, solver_poll, w, false};
+    int pv[BB_POINTS + 1], length = 0;
+    int score = endgame_solve(&solver, pos, alpha, beta, pv_node ? pv : NULL, &length);
+    if (solver.stopped)
+        return 0;
+    if (pv_node) {
+        if (length > SEARCH_MAX_PLY - ply)
+            length = SEARCH_MAX_PLY - ply;
+        memcpy(w->pv[ply], pv, (size_t)length * sizeof(int));
+        w->pv_length[ply] = length;
+    }
+    check_limits(w);
+    return score;
+}
+
+static bool is_killer(const Worker *w, int ply, int move)
+{
+    return w->killers[ply][0] == move || w->killers[ply][1] == move;
+}
+
+static void reward_quiet(Worker *w, Color me, int ply, int move, int depth, const MoveList *list, int tried)
+{
+    if (w->killers[ply][0] != move) {
+        w->killers[ply][1] = w->killers[ply][0];
+        w->killers[ply][0] = (int16_t)move;
+    }
+    int bonus = depth * depth;
+    int32_t *h = w->history[me];
+    h[move] += bonus - h[move] * bonus / HISTORY_MAX;
+    /* quiet stones tried before the cut-off did not cut */
+    for (int i = 0; i < tried; i++) {
+        int m = list->moves[i];
+        if (m != move && list->scores[i] < ORDER_KILLER)
+            h[m] -= bonus + h[m] * bonus / HISTORY_MAX;
+    }
+}
+
+static int reduction(int depth, int moves_tried)
+{
+    static const int8_t by_count[8] = {0, 0, 0, 1, 1, 1, 2, 2};
+    int r = moves_tried < 8 ? by_count[moves_tried] : 2 + (moves_tried >= 24);
+    if (depth >= 6)
+        r++;
+    return r;
+}
+
+static int pvs(Worker *w, const Position *pos, int alpha, int beta, int depth, int ply, bool pv_node)
+{
+    w->pv_length[ply] = 0;
+    if (stopped(w->search))
+        return 0;
+    if (pos_is_over(pos))
+        return final_score(pos);
+    if (depth <= 0)
+        return qsearch(w, pos, alpha, beta, ply, 0);
+    if (ply >= SEARCH_MAX_PLY)
+        return evaluate(pos);
+    if (pos_empty_count(pos) <= ENDGAME_TREE_EMPTIES)
+        return solve_in_tree(w, pos, alpha, beta, ply, pv_node);
+    count_node(w);
+    if (ply > w->seldepth)
+        w->seldepth = ply;
+
+    Search *s = w->search;
+    TTHit hit;
+    int tt_move = -1;
+    if (tt_probe(&s->tt, pos->hash, &hit)) {
+        tt_move = hit.move;
+        if (!pv_node && hit.depth >= depth &&
+            (hit.bound == TT_BOUND_EXACT || (hit.bound == TT_BOUND_LOWER && hit.score >= beta) ||
+             (hit.bound == TT_BOUND_UPPER && hit.score <= alpha)))
+            return hit.score;
+    }
+
+    Color me = pos_to_move(pos);
+    Tactics t;
+    movepick_tactics(pos, pos_stones_left(pos) == 2, &t);
+    MoveList list;
+    list.count = 0;
+    for (Bitboard b = pos_empty(pos); !bb_is_empty(b);) {
+        int p = bb_pop(&b);
+        int score;
+        if (p == tt_move)
+            score = ORDER_TT;
+        else if (bb_test(t.mine.points, p))
+            score = ORDER_FILL + (t.mine.gain[p] << 12);
+        else if (bb_test(t.theirs.points, p))
+            score = ORDER_BLOCK + (t.theirs.gain[p] << 12);
+        else if (bb_test(t.threats, p))
+            score = ORDER_THREAT;
+        else if (is_killer(w, ply, p))
+            score = ORDER_KILLER;
+        else
+            score = movepick_quiet_score(pos, p) + w->history[me][p] / 64;
+        movelist_add(&list, p, score);
+    }
+
+    /* When the depth reaches the end of the game the search is exact: no
+     * pruning or reduction then. */
+    bool to_the_end = depth >= pos_empty_count(pos);
+    int original_alpha = alpha;
+    int best = -SCORE_INF, best_move = -1;
+    int tried = 0;
+    for (int i = 0; i < list.count; i++) {
+        int move = movelist_pick(&list, i);
+        bool quiet = list.scores[i] < ORDER_KILLER && !to_the_end;
+        /* late quiet stones at shallow depth are not worth a look */
+        if (!pv_node && quiet && depth <= 3 && tried >= 4 + 4 * depth * depth && best > -SCORE_FINAL)
+            break;
+        Position child = *pos;
+        pos_play(&child, move);
+        int score;
+        if (tried == 0) {
+            score = child_value(w, pos, &child, alpha, beta, depth - 1, ply, pv_node);
+        } else {
+            int r = quiet && depth >= 3 ? reduction(depth, tried) + !pv_node : 0;
+            if (r > depth - 1)
+                r = depth - 1;
+            score = child_value(w, pos, &child, alpha, alpha + 1, depth - 1 - r, ply, false);
+            if (score > alpha && r > 0)
+                score = child_value(w, pos, &child, alpha, alpha + 1, depth - 1, ply, false);
+            if (score > alpha && score < beta && pv_node)
+                score = child_value(w, pos, &child, alpha, beta, depth - 1, ply, true);
+        }
+        tried++;
+        if (stopped(s))
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_move = move;
+                alpha = score;
+                if (pv_node)
+                    update_pv(w, ply, move);
+                if (alpha >= beta) {
+                    if (quiet)
+                        reward_quiet(w, me, ply, move, depth, &list, i);
+                    break;
+                }
+            }
+        }
+    }
+    int bound = best >= beta ? TT_BOUND_LOWER : best > original_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
+    tt_store(&s->tt, pos->hash, best_move, best, 0, depth, bound);
+    return best;
+}
+
+/* Orders the root stones once per search: the planned stone, tactics, then
+ * quiet stones by their static score with a little noise from the seed. */
+static void init_root_moves(Worker *w)
+{
+    Search *s = w->search;
+    const Position *pos = &s->root;
+    Tactics t;
+    movepick_tactics(pos, pos_stones_left(pos) == 2, &t);
+    MoveList *list = &w->root_moves;
+    list->count = 0;
+    TTHit hit;
+    int tt_move = tt_probe(&s->tt, pos->hash, &hit) ? hit.move : -1;
+    for (Bitboard b = pos_empty(pos); !bb_is_empty(b);) {
+        int p = bb_pop(&b);
+        int score;
+        if (p == s->limits.first_move)
+            score = ORDER_TT + 1;
+        else if (p == tt_move)
+            score = ORDER_TT;
+        else if (bb_test(t.mine.points, p))
+            score = ORDER_FILL + (t.mine.gain[p] << 12);
+        else if (bb_test(t.theirs.points, p))
+            score = ORDER_BLOCK + (t.theirs.gain[p] << 12);
+        else if (bb_test(t.threats, p))
+            score = ORDER_THREAT;
+        else
+            score = movepick_quiet_score(pos, p) * 16 + (int)rng_below(&w->rng, 16);
+        movelist_add(list, p, score);
+    }
+    for (int i = 0; i < list->count; i++)
+        movelist_pick(list, i);
+}
+
+/* Moves the root stone at index i to the front, keeping the others' order. */
+static void root_move_to_front(MoveList *list, int i)
+{
+    int16_t m = list->moves[i];
+    int32_t sc = list->scores[i];
+    memmove(&list->moves[1], &list->moves[0], (size_t)i * sizeof list->moves[0]);
+    memmove(&list->scores[1], &list->scores[0], (size_t)i * sizeof list->scores[0]);
+    list->moves[0] = m;
+    list->scores[0] = sc;
+}
+
+/* One iteration at the root. Returns the score, or SCORE_NONE when stopped
+ * before the first stone was searched; *best_index is the best stone's index
+ * in root_moves (-1 if none was proven better than the window). */
+static int root_search(Worker *w, int depth, int alpha, int beta, int *best_index)
+{
+    const Position *pos = &w->search->root;
+    MoveList *list = &w->root_moves;
+    int best = -SCORE_INF;
+    *best_index = -1;
+    w->pv_length[0] = 0;
+    for (int i = 0; i < list->count; i++) {
+        Position child = *pos;
+        pos_play(&child, list->moves[i]);
+        int score;
+        if (i == 0) {
+            score = child_value(w, pos, &child, alpha, beta, depth - 1, 0, true);
+        } else {
+            score = child_value(w, pos, &child, alpha, alpha + 1, depth - 1, 0, false);
+            if (score > alpha && score < beta)
+                score = child_value(w, pos, &child, alpha, beta, depth - 1, 0, true);
+        }
+        if (stopped(w->search))
+            return i == 0 ? SCORE_NONE : best;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                *best_index = i;
+                update_pv(w, 0, list->moves[i]);
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+static void record_info(Worker *w, int depth, int score, bool exact)
+{
+    Search *s = w->search;
+    SearchInfo *info = &w->info;
+    info->depth = depth;
+    info->seldepth = w->seldepth;
+    info->score = score;
+    info->exact = exact;
+    info->nodes = total_nodes(s);
+    info->time_ms = now_ms() - s->start_ms;
+    info->nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : info->nodes * 1000;
+    info->hashfull = tt_hashfull(&s->tt);
+    info->pv_length = w->pv_length[0];
+    memcpy(info->pv, w->pv[0], (size_t)info->pv_length * sizeof(int));
+    w->have_info = true;
+}
+
+/* Solves the root exactly (few empty points left). */
+static bool solve_root(Worker *w)
+{
+    Search *s = w->search;
+    Solver solver = {&s->tt, &w->nodes, solver_poll, w, false};
+    int pv[BB_POINTS + 1], length = 0;
+    int score = endgame_solve(&solver, &s->root, -SCORE_INF, SCORE_INF, pv, &length);
+    if (solver.stopped || length == 0)
+        return false;
+    if (length > SEARCH_MAX_PLY)
+        length = SEARCH_MAX_PLY;
+    memcpy(w->pv[0], pv, (size_t)length * sizeof(int));
+    w->pv_length[0] = length;
+    w->seldepth = length;
+    record_info(w, length, score, true);
+    return true;
+}
+
+static void iterate(Worker *w, SearchReporter reporter, void *context)
+{
+    Search *s = w->search;
+    int max_depth = s->limits.depth > 0 ? s->limits.depth : SEARCH_MAX_DEPTH;
+    if (max_depth > SEARCH_MAX_DEPTH)
+        max_depth = SEARCH_MAX_DEPTH;
+    init_root_moves(w);
+    if (pos_empty_count(&s->root) <= ENDGAME_ROOT_EMPTIES && w->id == 0 && solve_root(w)) {
+        if (reporter)
+            reporter(&w->info, context);
+        return;
+    }
+    int previous = 0;
+    for (int depth = 1 + (w->id & 1); depth <= max_depth; depth++) {
+        w->seldepth = 0;
+        int delta = 60, alpha = -SCORE_INF, beta = SCORE_INF;
+        if (depth >= 5 && !score_is_final(previous)) {
+            alpha = previous - delta;
+            beta = previous + delta;
+        }
+        int score, best_index;
+        for (;;) {
+            score = root_search(w, depth, alpha, beta, &best_index);
+            if (score == SCORE_NONE || stopped(s))
+                break;
+            if (score <= alpha) {
+                alpha = alpha - delta < -SCORE_INF ? -SCORE_INF : alpha - delta;
+                delta *= 3;
+            } else if (score >= beta) {
+                beta = beta + delta > SCORE_INF ? SCORE_INF : beta + delta;
+                delta *= 3;
+                if (best_index > 0)
+                    root_move_to_front(&w->root_moves, best_index);
+            } else {
+                break;
+            }
+        }
+        if (score == SCORE_NONE)
+            break;
+        if (stopped(s)) {
+            /* keep a partial iteration only for a stone proven better */
+            if (best_index >= 0) {
+                root_move_to_front(&w->root_moves, best_index);
+                record_info(w, depth, score, false);
+            }
+            break;
+        }
+        if (best_index > 0)
+            root_move_to_front(&w->root_moves, best_index);
+        previous = score;
+        record_info(w, depth, score, false);
+        if (w->id != 0)
+            continue;
+        if (reporter)
+            reporter(&w->info, context);
+        if (score_is_final(score) && depth >= pos_empty_count(&s->root))
+            break; /* the whole game was searched */
+        if (s->limits.soft_ms && now_ms() - s->start_ms >= s->limits.soft_ms)
+            break;
+    }
+}
+
+static void *helper_main(void *arg)
+{
+    Worker *w = arg;
+    iterate(w, NULL, NULL);
+    return NULL;
+}
+
+static void reset_worker(Worker *w, Search *s, int id)
+{
+    memset(w, 0, sizeof *w);
+    w->search = s;
+    w->id = id;
+    for (int i = 0; i <= SEARCH_MAX_PLY; i++)
+        w->killers[i][0] = w->killers[i][1] = -1;
+    rng_seed(&w->rng, s->seed * 0x9E3779B97F4A7C15u + (uint64_t)id);
+}
+
+Search *search_create(const SearchConfig *config)
+{
+    Search *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->seed = config->seed;
+    if (!search_set_hash(s, config->hash_mib) || !search_set_threads(s, config->threads)) {
+        search_destroy(s);
+        return NULL;
+    }
+    return s;
+}
+
+void search_destroy(Search *s)
+{
+    if (!s)
+        return;
+    tt_free(&s->tt);
+    free(s->workers);
+    free(s);
+}
+
+bool search_set_hash(Search *s, int mib)
+{
+    TT tt = {NULL, 0, 0};
+    if (mib < 0 || (mib > 0 && !tt_init(&tt, (size_t)mib)))
+        return false;
+    tt_free(&s->tt);
+    s->tt = tt;
+    s->hash_mib = mib;
+    return true;
+}
+
+bool search_set_threads(Search *s, int threads)
+{
+    if (threads < 1 || threads > SEARCH_MAX_THREADS)
+        return false;
+    Worker *workers = calloc((size_t)threads, sizeof *workers);
+    if (!workers)
+        return false;
+    free(s->workers);
+    s->workers = workers;
+    s->threads = threads;
+    for (int i = 0; i < threads; i++)
+        reset_worker(&workers[i], s, i);
+    return true;
+}
+
+void search_set_seed(Search *s, uint64_t seed) { s->seed = seed; }
+
+void search_clear(Search *s)
+{
+    tt_clear(&s->tt);
+    for (int i = 0; i < s->threads; i++)
+        reset_worker(&s->workers[i], s, i);
+}
+
+void search_stop(Search *s) { set_stop(s); }
+
+void search_run(Search *s, const Position *pos, const SearchLimits *limits, SearchReporter reporter, void *context,
+                SearchInfo *result)
+{
+    s->root = *pos;
+    s->limits = *limits;
+    s->start_ms = now_ms();
+    __atomic_store_n(&s->stop, false, __ATOMIC_RELAXED);
+    tt_new_search(&s->tt);
+    for (int i = 0; i < s->threads; i++) {
+        Worker *w = &s->workers[i];
+        w->nodes = 0;
+        w->seldepth = 0;
+        w->have_info = false;
+        rng_seed(&w->rng, s->seed * 0x9E3779B97F4A7C15u + (uint64_t)i);
+        for (int k = 0; k <= SEARCH_MAX_PLY; k++)
+            w->killers[k][0] = w->killers[k][1] = -1;
+    }
+    int started = 1;
+    for (int i = 1; i < s->threads; i++) {
+        if (pthread_create(&s->workers[i].thread, NULL, helper_main, &s->workers[i]) != 0)
+            break; /* fewer helpers: still correct */
+        started++;
+    }
+    Worker *main_worker = &s->workers[0];
+    iterate(main_worker, reporter, context);
+    set_stop(s);
+    for (int i = 1; i < started; i++)
+        pthread_join(s->workers[i].thread, NULL);
+
+    if (main_worker->have_info) {
+        *result = main_worker->info;
+    } else {
+        /* stopped before depth 1 finished: the best-ordered stone */
+        memset(result, 0, sizeof *result);
+        result->pv[0] = main_worker->root_moves.count > 0 ? main_worker->root_moves.moves[0] : POINT_NONE;
+        result->pv_length = 1;
+        result->score = 0;
+        result->time_ms = now_ms() - s->start_ms;
+    }
+    result->nodes = total_nodes(s);
+    result->time_ms = now_ms() - s->start_ms;
+    result->nps = result->time_ms > 0 ? result->nodes * 1000 / (uint64_t)result->time_ms : result->nodes * 1000;
+}

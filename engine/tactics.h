@@ -1,0 +1,37 @@
+/* Tactics: where a single stone closes a ring, and how much it gains. */
+#ifndef RIN_TACTICS_H
+#define RIN_TACTICS_H
+
+#include <stdint.h>
+
+#include "position.h"
+
+/* Empty points where a stone of `color` would split the area outside its
+ * stones locally (two or more pieces of non-own points around it): the only
+ * points where a ring can close. A bit-parallel superset of fill points. */
+Bitboard tactics_cut_points(const Position *pos, Color color);
+
+typedef struct FillMap {
+    Bitboard points;          /* empty points where a stone of the colour encloses something */
+    uint16_t gain[BB_POINTS]; /* for those: filled points + captured stones (score change beyond the stone) */
+} FillMap;
+
+/* Every point where one stone of `color` closes a ring, with its gain.
+ * gain[] is set only for points in map->points. */
+void tactics_fill_points(const Position *pos, Color color, FillMap *map);
+
+/* Whether one stone of `color` can close a ring somewhere. */
+bool tactics_has_fill(const Position *pos, Color color);
+
+/* Score change (for `color`, beyond the stone itself) of a stone of `color` at
+ * the empty `point`: filled points plus captured stones; 0 if it closes
+ * nothing. */
+int tactics_fill_gain(const Position *pos, Color color, int point);
+
+/* First stones of two-stone rings: gaps x of `color`'s walls (cut points
+ * that close nothing; `fills` are its fill points) after which a second
+ * stone closes a ring. *best_gain (may be NULL) receives the largest gain
+ * of the second stone, 0 if none. */
+Bitboard tactics_threat_points(const Position *pos, Color color, const FillMap *fills, int *best_gain);
+
+#endif

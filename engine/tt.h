@@ -1,0 +1,46 @@
+/* Transposition table: shared by all search threads, lock-free (each entry
+ * stores its key xor its data, so a torn write reads as a miss). */
+#ifndef RIN_TT_H
+#define RIN_TT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum { TT_BOUND_NONE = 0, TT_BOUND_UPPER = 1, TT_BOUND_LOWER = 2, TT_BOUND_EXACT = 3 };
+enum { TT_NO_MOVE = 0xFFFF };
+
+typedef struct TTEntry {
+    uint64_t check; /* key ^ data */
+    uint64_t data;
+} TTEntry;
+
+typedef struct TTHit {
+    int move;  /* a point, or -1 */
+    int score;
+    int eval;
+    int depth;
+    int bound;
+} TTHit;
+
+typedef struct TT {
+    TTEntry *entries;
+    size_t bucket_mask; /* number of 4-entry buckets - 1 */
+    uint8_t generation;
+} TT;
+
+/* Allocates about `mib` MiB (rounded down to a power of two, at least one
+ * bucket). Returns false, leaving *tt empty, when memory runs out. */
+bool tt_init(TT *tt, size_t mib);
+void tt_free(TT *tt);
+void tt_clear(TT *tt);
+/* Starts a new search: older entries become preferred victims. */
+void tt_new_search(TT *tt);
+
+bool tt_probe(const TT *tt, uint64_t key, TTHit *hit);
+void tt_store(TT *tt, uint64_t key, int move, int score, int eval, int depth, int bound);
+
+/* Permille of a sample of entries written in the current search. */
+int tt_hashfull(const TT *tt);
+
+#endif
