@@ -104,22 +104,20 @@ static void new_game_state(Gtp *gtp, const Position *pos)
     gtp->history_length = 0;
 }
 
-Gtp *gtp_create(const GtpOptions *options)
+Gtp *gtp_create(const EngineOptions *options)
 {
     Gtp *gtp = calloc(1, sizeof *gtp);
     if (!gtp)
         return NULL;
-    PlayerConfig config = {.seed = options->seed};
-    gtp->player = player_create(options->player ? options->player : "random", &config);
+    gtp->options = *options;
     gtp->line = malloc(GTP_LINE_MAX);
     gtp->clean = malloc(GTP_LINE_MAX + 1);
     gtp->words = malloc(GTP_LINE_MAX + 1);
-    if (!gtp->player || !gtp->line || !gtp->clean || !gtp->words || !text_reserve(&gtp->reply, 0) ||
+    if (!gtp_apply_options(gtp) || !gtp->line || !gtp->clean || !gtp->words || !text_reserve(&gtp->reply, 0) ||
         !text_reserve(&gtp->response, 0)) {
         gtp_destroy(gtp);
         return NULL;
     }
-    gtp->seed = options->seed;
     gtp->komi = 0.0;
     Position empty;
     pos_init(&empty, GTP_DEFAULT_SIZE);
@@ -132,6 +130,7 @@ void gtp_destroy(Gtp *gtp)
     if (!gtp)
         return;
     player_destroy(gtp->player);
+    search_destroy(gtp->analysis);
     free(gtp->reply.data);
     free(gtp->response.data);
     free(gtp->line);

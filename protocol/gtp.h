@@ -9,20 +9,17 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "options.h"
+
 /* Longest command line in bytes (without its newline). A longer line is
  * answered with one error and skipped to its newline. */
 enum { GTP_LINE_MAX = 64 * 1024 };
 
-typedef struct GtpOptions {
-    const char *player; /* who answers genmove, a name of player_names */
-    uint64_t seed;      /* for the player's random choices */
-} GtpOptions;
-
 typedef struct Gtp Gtp;
 
-/* A new engine on the empty 16x16 board; NULL when the player is unknown or
- * memory ran out. */
-Gtp *gtp_create(const GtpOptions *options);
+/* A new engine on the empty 16x16 board with the given options (options.h);
+ * NULL when memory ran out. */
+Gtp *gtp_create(const EngineOptions *options);
 void gtp_destroy(Gtp *gtp);
 
 /* Reads command lines from `in` and writes each response to `out` (flushed

@@ -11,6 +11,8 @@
 #include "gtp.h"
 #include "player.h"
 #include "position.h"
+#include "search.h"
+#include "timeman.h"
 
 enum {
     GTP_ARGS_MAX = 16,              /* arguments kept for a handler; more are counted */
@@ -27,19 +29,6 @@ typedef struct GtpMove {
     Position before; /* the position before the stone */
 } GtpMove;
 
-/* GTP time_settings and time_left, stored for the time manager to come. */
-typedef struct GtpTimeSettings {
-    int64_t main_time;       /* seconds */
-    int64_t byo_yomi_time;   /* seconds */
-    int64_t byo_yomi_stones; /* stones per byo-yomi period; 0: no byo-yomi */
-} GtpTimeSettings;
-
-typedef struct GtpTimeLeft {
-    bool known; /* time_left has been given for this colour */
-    int64_t time;   /* seconds */
-    int64_t stones; /* 0: still in main time */
-} GtpTimeLeft;
-
 /* A growing text buffer; `failed` records that memory ran out. */
 typedef struct GtpText {
     char *data;
@@ -53,10 +42,11 @@ struct Gtp {
     GtpMove history[GTP_HISTORY_MAX]; /* the stones placed since `start` */
     int history_length;
     double komi;
-    GtpTimeSettings time_settings;
-    GtpTimeLeft time_left[2]; /* indexed by Color */
+    bool clock_set;      /* time_settings has set a clock */
+    TimeControl clock[2]; /* each colour's clock, indexed by Color */
+    EngineOptions options;
     Player *player;
-    uint64_t seed;
+    Search *analysis;    /* for rin-analyze, made on first use */
     bool quit;
     GtpText reply;    /* what the handler answers: a result or an error message */
     GtpText response; /* the framed response */
@@ -118,6 +108,18 @@ void gtp_play_stone(Gtp *gtp, int point);
 /* Starts a new game from `pos` (the history is cleared, the player told). */
 void gtp_new_game(Gtp *gtp, const Position *pos);
 
+/* Makes the player (and drops the analysis search) anew from the current
+ * options; false, with the old player kept, when memory runs out. */
+bool gtp_apply_options(Gtp *gtp);
+
+/* Search progress as info lines on stderr (never stdout: that is GTP's),
+ * when the verbose option is on; `context` is the Gtp. */
+void gtp_report_info(const SearchInfo *info, void *context);
+
+/* The limits for one stone of the side to move: fixed limits from the
+ * options, else the clock's budget, else the time per stone. */
+PlayerLimits gtp_stone_limits(const Gtp *gtp);
+
 /* Black's count minus White's count and komi. */
 double gtp_score(const Gtp *gtp);
 
@@ -152,5 +154,7 @@ bool gtp_cmd_gogui_analyze_commands(Gtp *gtp, const GtpArgs *args);
 bool gtp_cmd_rin_position(Gtp *gtp, const GtpArgs *args);
 bool gtp_cmd_rin_setposition(Gtp *gtp, const GtpArgs *args);
 bool gtp_cmd_rin_perft(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_rin_option(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_rin_analyze(Gtp *gtp, const GtpArgs *args);
 
 #endif

@@ -1,8 +1,9 @@
 /* The standard GTP commands that set up, play and score a game, and the
- * time commands (stored for the time manager). */
+ * time commands (the clocks the time manager reads). */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "board_text.h"
 #include "coord.h"
@@ -62,14 +63,20 @@ bool gtp_cmd_play(Gtp *gtp, const GtpArgs *args)
     return true;
 }
 
-/* The player's stone for `color`, checked; POINT_NONE after a failure. */
-static int generate(Gtp *gtp, const GtpArgs *args)
+/* The player's stone for `color`, checked; POINT_NONE after a failure.
+ * *used_ms receives the thinking time. */
+static int generate(Gtp *gtp, const GtpArgs *args, Color *color_out, int64_t *used_ms)
 {
     Color color;
     if (!gtp_arg_color(gtp, args->v[0], &color) || !gtp_check_turn(gtp, color))
         return POINT_NONE;
-    PlayerLimits limits = {.soft_ms = 0, .hard_ms = 0, .depth = 0, .nodes = 0};
+    PlayerLimits limits = gtp_stone_limits(gtp);
+    struct timespec start, end;
+    clock_gettime(CLOCK_MONOTONIC, &start);
     int point = gtp->player->genmove(gtp->player, &gtp->pos, &limits);
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    *used_ms = (int64_t)(end.tv_sec - start.tv_sec) * 1000 + (end.tv_nsec - start.tv_nsec) / 1000000;
+    *color_out = color;
     if (pos_check(&gtp->pos, color, point) != POS_OK) {
         gtp_fail(gtp, "the %s player chose an illegal point", gtp->player->name);
         return POINT_NONE;
@@ -79,9 +86,14 @@ static int generate(Gtp *gtp, const GtpArgs *args)
 
 bool gtp_cmd_genmove(Gtp *gtp, const GtpArgs *args)
 {
-    int point = generate(gtp, args);
+    Color color;
+    int64_t used_ms;
+    int point = generate(gtp, args, &color, &used_ms);
     if (point == POINT_NONE)
         return false;
+    /* keep the clock until the controller tells it again with time_left */
+    if (gtp->clock_set)
+        timeman_spend(&gtp->clock[color], used_ms);
     char vertex[COORD_TEXT_MAX];
     coord_format(point, gtp->pos.size, vertex);
     gtp_play_stone(gtp, point);
@@ -90,7 +102,9 @@ bool gtp_cmd_genmove(Gtp *gtp, const GtpArgs *args)
 
 bool gtp_cmd_reg_genmove(Gtp *gtp, const GtpArgs *args)
 {
-    int point = generate(gtp, args);
+    Color color;
+    int64_t used_ms;
+    int point = generate(gtp, args, &color, &used_ms);
     if (point == POINT_NONE)
         return false;
     char vertex[COORD_TEXT_MAX];
@@ -132,9 +146,10 @@ bool gtp_cmd_time_settings(Gtp *gtp, const GtpArgs *args)
         !gtp_arg_int(gtp, args->v[1], "byo-yomi time", 0, TIME_MAX, &byo_yomi_time) ||
         !gtp_arg_int(gtp, args->v[2], "byo-yomi stones", 0, TIME_MAX, &byo_yomi_stones))
         return false;
-    gtp->time_settings = (GtpTimeSettings){main_time, byo_yomi_time, byo_yomi_stones};
-    gtp->time_left[COLOR_BLACK].known = false;
-    gtp->time_left[COLOR_WHITE].known = false;
+    TimeControl clock = timeman_settings((double)main_time, (double)byo_yomi_time, (int)byo_yomi_stones);
+    gtp->clock[COLOR_BLACK] = clock;
+    gtp->clock[COLOR_WHITE] = clock;
+    gtp->clock_set = true;
     return true;
 }
 
@@ -145,6 +160,17 @@ bool gtp_cmd_time_left(Gtp *gtp, const GtpArgs *args)
     if (!gtp_arg_color(gtp, args->v[0], &color) || !gtp_arg_int(gtp, args->v[1], "time", 0, TIME_MAX, &time) ||
         !gtp_arg_int(gtp, args->v[2], "stones", 0, TIME_MAX, &stones))
         return false;
-    gtp->time_left[color] = (GtpTimeLeft){true, time, stones};
+    TimeControl *clock = &gtp->clock[color];
+    if (!gtp->clock_set) {
+        /* time_left without time_settings: a clock of unknown kind */
+        *clock = timeman_settings(0, 0, 0);
+        clock->limited = true;
+    }
+    clock->left_ms = time * 1000;
+    clock->left_stones = (int)stones;
+    if (!gtp->clock_set) {
+        gtp->clock[color_other(color)] = *clock;
+        gtp->clock_set = true;
+    }
     return true;
 }

@@ -64,7 +64,9 @@ bool gtp_cmd_gogui_rules_final_result(Gtp *gtp, const GtpArgs *args)
 bool gtp_cmd_gogui_analyze_commands(Gtp *gtp, const GtpArgs *args)
 {
     (void)args;
-    return gtp_reply(gtp, "string/Position String/rin-position\n"
+    return gtp_reply(gtp, "param/Options/rin-option\n"
+                          "string/Analyze/rin-analyze\n"
+                          "string/Position String/rin-position\n"
                           "none/Set Position String/rin-setposition %%s\n"
                           "string/Perft/rin-perft %%s\n"
                           "string/Show Board/showboard\n"

@@ -1,9 +1,13 @@
-/* The Rin extensions: position strings and perft. */
+/* The Rin extensions: position strings, perft, options and analysis. */
 #include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
 
+#include "coord.h"
 #include "gtp_commands.h"
 #include "perft.h"
 #include "posstr.h"
+#include "search_report.h"
 
 /* rin-perft refuses work beyond this many positions (about a second): a
  * command must not hang the engine. */
@@ -53,4 +57,116 @@ bool gtp_cmd_rin_perft(Gtp *gtp, const GtpArgs *args)
         return gtp_fail(gtp, "depth %d is too deep for this position (more than %" PRIu64 " positions to visit)",
                         (int)depth, PERFT_NODE_LIMIT);
     return gtp_reply(gtp, "%" PRIu64, perft(&gtp->pos, (int)depth));
+}
+
+/* The GoGui "param" form: one "[type] name value" line per option. */
+static bool list_options(Gtp *gtp)
+{
+    for (size_t i = 0; options_spec(i); i++) {
+        const OptionSpec *spec = options_spec(i);
+        char value[OPTIONS_VALUE_MAX];
+        options_format(&gtp->options, spec, value);
+        if (i)
+            gtp_reply(gtp, "\n");
+        if (spec->kind == OPTION_PLAYER) {
+            gtp_reply(gtp, "[list");
+            for (const char *const *p = player_names; *p; p++)
+                gtp_reply(gtp, "/%s", *p);
+            gtp_reply(gtp, "] %s %s", spec->name, value);
+        } else {
+            gtp_reply(gtp, "[string] %s %s", spec->name, value);
+        }
+    }
+    return true;
+}
+
+/* Options that live in the player: changing them makes it anew. */
+static bool shapes_player(const char *name)
+{
+    return strcmp(name, "player") == 0 || strcmp(name, "threads") == 0 || strcmp(name, "hash") == 0 ||
+           strcmp(name, "seed") == 0;
+}
+
+bool gtp_cmd_rin_option(Gtp *gtp, const GtpArgs *args)
+{
+    if (args->count == 0)
+        return list_options(gtp);
+    const OptionSpec *spec = options_find(args->v[0]);
+    char quoted[GTP_QUOTE_MAX];
+    if (!spec)
+        return gtp_fail(gtp, "syntax error: unknown option %s (rin-option lists them)", gtp_quote(args->v[0], quoted));
+    if (args->count == 1) {
+        char value[OPTIONS_VALUE_MAX];
+        options_format(&gtp->options, spec, value);
+        return gtp_reply(gtp, "%s", value);
+    }
+    EngineOptions before = gtp->options;
+    char err[160];
+    if (!options_set(&gtp->options, args->v[0], args->v[1], err, sizeof err))
+        return gtp_fail(gtp, "syntax error: %s", err);
+    if (shapes_player(spec->name) && !gtp_apply_options(gtp)) {
+        gtp->options = before;
+        return gtp_fail(gtp, "out of memory: %s unchanged", spec->name);
+    }
+    return true;
+}
+
+/* Reads "movetime MS", "depth D" and "nodes N" pairs into limits. */
+static bool analysis_limits(Gtp *gtp, const GtpArgs *args, SearchLimits *limits)
+{
+    if (args->count % 2)
+        return gtp_fail(gtp, "syntax error: limits come in pairs: [movetime MS] [depth D] [nodes N]");
+    for (int i = 0; i < args->count; i += 2) {
+        const char *key = args->v[i];
+        int64_t v;
+        if (strcmp(key, "movetime") == 0) {
+            if (!gtp_arg_int(gtp, args->v[i + 1], "movetime", 1, INT64_C(86400000), &v))
+                return false;
+            limits->soft_ms = limits->hard_ms = v;
+        } else if (strcmp(key, "depth") == 0) {
+            if (!gtp_arg_int(gtp, args->v[i + 1], "depth", 1, SEARCH_MAX_DEPTH, &v))
+                return false;
+            limits->depth = (int)v;
+        } else if (strcmp(key, "nodes") == 0) {
+            if (!gtp_arg_int(gtp, args->v[i + 1], "nodes", 1, INT64_C(1000000000000), &v))
+                return false;
+            limits->nodes = (uint64_t)v;
+        } else {
+            char quoted[GTP_QUOTE_MAX];
+            return gtp_fail(gtp, "syntax error: unknown limit %s (movetime, depth or nodes)", gtp_quote(key, quoted));
+        }
+    }
+    return true;
+}
+
+bool gtp_cmd_rin_analyze(Gtp *gtp, const GtpArgs *args)
+{
+    if (pos_is_over(&gtp->pos))
+        return gtp_fail(gtp, "the game is over (no empty point left)");
+    SearchLimits limits = {.first_move = POINT_NONE};
+    if (args->count == 0) {
+        PlayerLimits stone = gtp_stone_limits(gtp);
+        limits.soft_ms = stone.soft_ms;
+        limits.hard_ms = stone.hard_ms;
+        limits.depth = stone.depth;
+        limits.nodes = stone.nodes;
+    } else if (!analysis_limits(gtp, args, &limits)) {
+        return false;
+    }
+    if (!gtp->analysis) {
+        SearchConfig config = {.threads = (int)gtp->options.threads,
+                               .hash_mib = (int)gtp->options.hash,
+                               .seed = (uint64_t)gtp->options.seed};
+        gtp->analysis = search_create(&config);
+        if (!gtp->analysis)
+            return gtp_fail(gtp, "out of memory for the analysis search");
+    }
+    SearchInfo info;
+    search_run(gtp->analysis, &gtp->pos, &limits, gtp_report_info, gtp, &info);
+    char vertex[COORD_TEXT_MAX], score[32], pv[REPORT_LINE_MAX];
+    coord_format(info.pv[0], gtp->pos.size, vertex);
+    report_score(info.score, info.exact, score, sizeof score);
+    report_pv(&info, gtp->pos.size, pv, sizeof pv);
+    return gtp_reply(gtp, "move %s score %s depth %d nodes %" PRIu64 " time %" PRId64 " pv %s", vertex, score,
+                     info.depth, info.nodes, info.time_ms, pv);
 }

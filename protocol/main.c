@@ -1,5 +1,5 @@
 /* The rin command: a GTP engine by default, plus benchmark and analysis
- * subcommands (playouts, perft). */
+ * subcommands (playouts, perft, bench). */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
@@ -9,32 +9,56 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench.h"
 #include "gtp.h"
+#include "options.h"
 #include "perft.h"
 #include "player.h"
 #include "playout.h"
 #include "posstr.h"
+#include "search_report.h"
 #include "terminal.h"
 #include "version.h"
 
 static const char usage_text[] =
-    "Usage: rin [OPTIONS]                 GTP engine on stdin/stdout (a prompt on a terminal)\n"
+    "Usage: rin [OPTIONS]            GTP engine on stdin/stdout (a prompt on a terminal)\n"
     "       rin playouts [GAMES] [--size N] [--seed S]\n"
-    "                                     random games per second (default 100000 games, 16x16)\n"
+    "                                random games per second (default 100000 games, 16x16)\n"
     "       rin perft DEPTH [--position STRING]\n"
-    "                                     count stone sequences of DEPTH plies\n"
+    "                                count stone sequences of DEPTH plies\n"
+    "       rin bench [DEPTH]        search fixed positions to DEPTH (default %d); prints the\n"
+    "                                node count (the search's signature) and nodes/second\n"
     "\n"
-    "Options:\n"
-    "  --player NAME   who answers genmove: random (default random)\n"
-    "  --seed S        random seed (default 1)\n"
-    "  -h, --help      show this help and exit\n"
-    "  -V, --version   show the version and exit\n";
+    "Options (also set over GTP with rin-option NAME VALUE):\n";
+
+static const char usage_tail[] =
+    "  -h, --help        show this help and exit\n"
+    "  -V, --version     show the version and exit\n"
+    "\n"
+    "Without a clock from the controller (time_settings) the engine thinks\n"
+    "stonetime ms per stone. movetime, depth and nodes are fixed limits.\n";
+
+static void print_usage(FILE *out)
+{
+    fprintf(out, usage_text, BENCH_DEFAULT_DEPTH);
+    EngineOptions defaults;
+    options_defaults(&defaults);
+    for (size_t i = 0; options_spec(i); i++) {
+        const OptionSpec *spec = options_spec(i);
+        char value[OPTIONS_VALUE_MAX], flag[48];
+        options_format(&defaults, spec, value);
+        snprintf(flag, sizeof flag, "--%s %s", spec->name, spec->kind == OPTION_PLAYER ? "NAME" : "N");
+        fprintf(out, "  %-17s %s (default %s)\n", flag, spec->help, value);
+    }
+    fputs(usage_tail, out);
+}
 
 static int usage_error(const char *fmt, const char *arg)
 {
     fprintf(stderr, "rin: ");
     fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\n\n%s", usage_text);
+    fprintf(stderr, "\n\n");
+    print_usage(stderr);
     return 2;
 }
 
@@ -125,40 +149,70 @@ static int cmd_perft(int argc, char **argv)
     return 0;
 }
 
+static void bench_progress(int index, const Position *pos, const SearchInfo *info, void *context)
+{
+    (void)context;
+    char line[REPORT_LINE_MAX];
+    report_info_line(info, pos->size, line);
+    fprintf(stderr, "position %d/%d (%dx%d, %d empty): %s\n", index + 1, bench_count(), pos->size, pos->size,
+            pos_empty_count(pos), line);
+}
+
+static int cmd_bench(int argc, char **argv)
+{
+    uint64_t depth = BENCH_DEFAULT_DEPTH;
+    if (argc > 1)
+        return usage_error("bench: unexpected argument '%s'", argv[1]);
+    if (argc == 1 && !parse_u64(argv[0], 1, SEARCH_MAX_DEPTH, &depth))
+        return usage_error("bench: DEPTH must be a number from 1 to 64, got '%s'", argv[0]);
+    BenchResult result;
+    if (!bench_run((int)depth, bench_progress, NULL, &result)) {
+        fprintf(stderr, "rin: bench: out of memory\n");
+        return 1;
+    }
+    int64_t ms = result.time_ms > 0 ? result.time_ms : 1;
+    printf("Total time (ms) : %" PRId64 "\n", result.time_ms);
+    printf("Nodes searched: %" PRIu64 "\n", result.nodes);
+    printf("Nodes/second: %" PRIu64 "\n", result.nodes * 1000 / (uint64_t)ms);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "playouts") == 0)
         return cmd_playouts(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "perft") == 0)
         return cmd_perft(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "bench") == 0)
+        return cmd_bench(argc - 2, argv + 2);
 
-    GtpOptions options = {.player = "random", .seed = 1};
+    EngineOptions options;
+    options_defaults(&options);
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
-        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-            fputs(usage_text, stdout);
+            print_usage(stdout);
             return 0;
-        } else if (strcmp(arg, "-V") == 0 || strcmp(arg, "--version") == 0) {
+        }
+        if (strcmp(arg, "-V") == 0 || strcmp(arg, "--version") == 0) {
             printf("%s %s\n", RIN_NAME, RIN_VERSION);
             return 0;
-        } else if (strcmp(arg, "--player") == 0) {
-            if (!value)
-                return usage_error("--player needs a name", NULL);
-            options.player = value;
-            i++;
-        } else if (strcmp(arg, "--seed") == 0) {
-            if (!parse_u64(value, 0, UINT64_MAX, &options.seed))
-                return usage_error("--seed needs a non-negative number", NULL);
-            i++;
-        } else {
-            return usage_error("unknown option '%s'", arg);
         }
+        if (strncmp(arg, "--", 2) != 0 || !options_find(arg + 2))
+            return usage_error("unknown option '%s'", arg);
+        if (i + 1 >= argc)
+            return usage_error("%s needs a value", arg);
+        char err[160];
+        if (!options_set(&options, arg + 2, argv[i + 1], err, sizeof err))
+            return usage_error("%s", err);
+        i++;
     }
 
     Gtp *gtp = gtp_create(&options);
-    if (!gtp)
-        return usage_error("unknown player '%s'", options.player);
+    if (!gtp) {
+        fprintf(stderr, "rin: out of memory (try a smaller --hash)\n");
+        return 1;
+    }
     int status = isatty(STDIN_FILENO) ? terminal_run(gtp) : gtp_run(gtp, stdin, stdout);
     gtp_destroy(gtp);
     return status;

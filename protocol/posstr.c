@@ -48,8 +48,9 @@ bool posstr_parse(const char *text, Position *pos, char *err, size_t err_size)
         } else if (c >= '1' && c <= '9') {
             int run = 0;
             while (*s >= '0' && *s <= '9') {
-                if (run <= BB_MAX_SIZE)
-                    run = run * 10 + (*s - '0');
+                run = run * 10 + (*s - '0');
+                if (run > BB_MAX_SIZE)
+                    return fail(err, err_size, "row %d: a run of more than %d empty points", row + 1, BB_MAX_SIZE);
                 s++;
             }
             s--;
@@ -95,6 +96,8 @@ bool posstr_parse(const char *text, Position *pos, char *err, size_t err_size)
     else
         return fail(err, err_size, "side to move: expected b or w, found %s", describe(*s, what));
     s++;
+    if (*s == '\0')
+        return fail(err, err_size, "missing stone of the turn (1 or 2) after the side to move");
     if (!is_blank(*s))
         return fail(err, err_size, "side to move: expected b or w followed by a space");
     while (is_blank(*s))

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -126,11 +127,69 @@ static void test_genmove_and_seed(void **state)
     (void)state;
     Run a, b;
     const char script[] = "boardsize 5\ngenmove b\ngenmove w\ngenmove w\nquit\n";
-    run(&a, (const char *const[]){"--seed", "5", NULL}, script, sizeof script - 1);
+    run(&a, (const char *const[]){"--player", "random", "--seed", "5", NULL}, script, sizeof script - 1);
     run(&b, (const char *const[]){"--player", "random", "--seed", "5", NULL}, script, sizeof script - 1);
     assert_int_equal(a.status, 0);
     assert_string_equal(a.out, b.out);
     assert_int_equal(strncmp(a.out, "=\n\n= ", 5), 0);
+    /* the search with a node limit is reproducible too, and logs on stderr only */
+    Run c, d;
+    run(&c, (const char *const[]){"--nodes", "3000", NULL}, script, sizeof script - 1);
+    run(&d, (const char *const[]){"--nodes", "3000", NULL}, script, sizeof script - 1);
+    assert_int_equal(c.status, 0);
+    assert_string_equal(c.out, d.out);
+    assert_int_equal(strncmp(c.out, "=\n\n= ", 5), 0);
+    assert_null(strstr(c.out, "info"));
+    assert_non_null(strstr(c.err, "info depth "));
+}
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The clock is respected: with 1 s for the one stone of a byo-yomi period
+ * the search answers well within it, where its own time per stone (10 s)
+ * would not. Bounds are generous: the machine may be busy. */
+static void test_time_left_respected(void **state)
+{
+    (void)state;
+    Run r;
+    const char script[] = "time_settings 0 1 1\ntime_left b 1 1\ngenmove b\n"
+                          "time_left w 1 1\ngenmove w\ntime_left w 1 1\ngenmove w\nquit\n";
+    double start = seconds_now();
+    run(&r, (const char *const[]){"--stonetime", "10000", "--verbose", "0", NULL}, script, sizeof script - 1);
+    double elapsed = seconds_now() - start;
+    assert_int_equal(r.status, 0);
+    assert_int_equal(strncmp(r.out, "=\n\n=\n\n= ", 8), 0);
+    assert_true(elapsed < 6.0); /* three stones of at most 1 s each, plus start-up */
+    /* the same stones without a clock take the time per stone */
+    const char slow[] = "genmove b\nquit\n";
+    start = seconds_now();
+    run(&r, (const char *const[]){"--stonetime", "1500", "--verbose", "0", NULL}, slow, sizeof slow - 1);
+    elapsed = seconds_now() - start;
+    assert_true(elapsed > 0.5);
+}
+
+/* bench prints the node count and the speed as its last two lines. */
+static void test_bench_output(void **state)
+{
+    (void)state;
+    Run r;
+    run(&r, (const char *const[]){"bench", "2", NULL}, "", 0);
+    assert_int_equal(r.status, 0);
+    const char *nodes = strstr(r.out, "Nodes searched: ");
+    assert_non_null(nodes);
+    const char *speed = strstr(nodes, "\nNodes/second: ");
+    assert_non_null(speed);
+    assert_non_null(strchr(speed + 1, '\n'));
+    assert_null(strchr(strchr(speed + 1, '\n') + 1, '\n'));
+    /* and the same count every time */
+    Run again;
+    run(&again, (const char *const[]){"bench", "2", NULL}, "", 0);
+    assert_int_equal(strncmp(strstr(again.out, "Nodes searched: "), nodes, (size_t)(speed - nodes)), 0);
 }
 
 static void test_command_line(void **state)
@@ -151,6 +210,18 @@ static void test_command_line(void **state)
     assert_string_equal(r.out, "");
     assert_non_null(strstr(r.err, "unknown player 'nobody'"));
     assert_int_equal(r.status, 2);
+    run(&r, (const char *const[]){"--threads", "0", NULL}, "name\n", 5);
+    assert_non_null(strstr(r.err, "threads '0' is out of range (1 to 256)"));
+    assert_int_equal(r.status, 2);
+    run(&r, (const char *const[]){"--depth", "x", NULL}, "name\n", 5);
+    assert_non_null(strstr(r.err, "depth must be a whole number"));
+    assert_int_equal(r.status, 2);
+    run(&r, (const char *const[]){"--hash", NULL}, "name\n", 5);
+    assert_non_null(strstr(r.err, "--hash needs a value"));
+    assert_int_equal(r.status, 2);
+    run(&r, (const char *const[]){"bench", "0", NULL}, "", 0);
+    assert_non_null(strstr(r.err, "bench: DEPTH must be a number from 1 to 64"));
+    assert_int_equal(r.status, 2);
 }
 
 int main(void)
@@ -161,6 +232,8 @@ int main(void)
         cmocka_unit_test(test_end_of_input_exits_zero),
         cmocka_unit_test(test_bad_bytes_through_a_pipe),
         cmocka_unit_test(test_genmove_and_seed),
+        cmocka_unit_test(test_time_left_respected),
+        cmocka_unit_test(test_bench_output),
         cmocka_unit_test(test_command_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -25,7 +25,10 @@ enum { POSSTR_MAX_TEXT = POSSTR_MAX + 8 }; /* "= ", the string, "\n\n" */
 
 static Gtp *new_engine(uint64_t seed)
 {
-    GtpOptions options = {.player = "random", .seed = seed};
+    EngineOptions options;
+    options_defaults(&options);
+    snprintf(options.player, sizeof options.player, "random");
+    options.seed = (int64_t)seed;
     Gtp *gtp = gtp_create(&options);
     assert_non_null(gtp);
     return gtp;
@@ -300,8 +303,53 @@ static void test_command_table(void **state)
 static void test_unknown_player(void **state)
 {
     (void)state;
-    GtpOptions options = {.player = "nobody", .seed = 1};
-    assert_null(gtp_create(&options));
+    EngineOptions options, before;
+    options_defaults(&options);
+    before = options;
+    char err[160];
+    assert_false(options_set(&options, "player", "nobody", err, sizeof err));
+    assert_non_null(strstr(err, "unknown player 'nobody'"));
+    assert_memory_equal(&options, &before, sizeof options);
+    assert_false(options_set(&options, "threads", "0", err, sizeof err));
+    assert_false(options_set(&options, "hash", "99999999999999999999", err, sizeof err));
+    assert_false(options_set(&options, "nodes", "-5", err, sizeof err));
+    assert_false(options_set(&options, "nosuch", "1", err, sizeof err));
+    assert_memory_equal(&options, &before, sizeof options);
+    assert_true(options_set(&options, "player", "greedy", err, sizeof err));
+    assert_string_equal(options.player, "greedy");
+    assert_true(options_set(&options, "threads", "2", err, sizeof err));
+    assert_int_equal(options.threads, 2);
+}
+
+static void test_options_and_analysis(void **state)
+{
+    (void)state;
+    Gtp *gtp = new_engine(1);
+    /* the GoGui param form, one "[type] name value" line per option */
+    const char *list = exec(gtp, "rin-option");
+    assert_non_null(list);
+    assert_int_equal(strncmp(list, "= [list/search/", 15), 0);
+    assert_non_null(strstr(list, "] player random\n[string] threads 1\n[string] hash 64\n"));
+    assert_non_null(strstr(list, "\n[string] verbose 1\n\n"));
+    assert_exec(gtp, "rin-option verbose 0", "=\n\n");
+    /* analysis searches without playing, whatever the player */
+    assert_exec(gtp, "boardsize 8", "=\n\n");
+    assert_exec(gtp, "rin-setposition 8/8/3x4/2xo4/3x4/8/o7/8 b 2", "=\n\n");
+    const char *analysis = exec(gtp, "rin-analyze depth 3");
+    assert_non_null(analysis);
+    assert_int_equal(strncmp(analysis, "= move E5 score cs ", 19), 0);
+    assert_non_null(strstr(analysis, " depth 3 nodes "));
+    assert_non_null(strstr(analysis, " pv E5"));
+    assert_exec(gtp, "rin-position", "= 8/8/3x4/2xo4/3x4/8/o7/8 b 2\n\n");
+    /* the search player takes the capture too, within a node limit */
+    assert_exec(gtp, "rin-option player search", "=\n\n");
+    assert_exec(gtp, "rin-option nodes 5000", "=\n\n");
+    assert_exec(gtp, "genmove b", "= E5\n\n");
+    assert_exec(gtp, "rin-position", "= 8/8/3x4/2xxx3/3x4/8/o7/8 w 1\n\n");
+    /* a finished game cannot be analysed */
+    assert_exec(gtp, "rin-setposition xxxx/xxxx/xxxx/xxxx w 1", "=\n\n");
+    assert_exec(gtp, "rin-analyze", "? the game is over (no empty point left)\n\n");
+    gtp_destroy(gtp);
 }
 
 /* ---- failed commands change nothing ---- */
@@ -310,8 +358,9 @@ typedef struct Snapshot {
     Position pos;
     int history_length;
     double komi;
-    GtpTimeSettings time_settings;
-    GtpTimeLeft time_left[2];
+    bool clock_set;
+    TimeControl clock[2];
+    EngineOptions options;
     char position_string[POSSTR_MAX_TEXT];
 } Snapshot;
 
@@ -321,9 +370,10 @@ static void snapshot(Gtp *gtp, Snapshot *s)
     s->pos = gtp->pos;
     s->history_length = gtp->history_length;
     s->komi = gtp->komi;
-    s->time_settings = gtp->time_settings;
-    s->time_left[0] = gtp->time_left[0];
-    s->time_left[1] = gtp->time_left[1];
+    s->clock_set = gtp->clock_set;
+    s->clock[0] = gtp->clock[0];
+    s->clock[1] = gtp->clock[1];
+    s->options = gtp->options;
     const char *response = exec(gtp, "rin-position");
     assert_non_null(response);
     snprintf(s->position_string, sizeof s->position_string, "%s", response);
@@ -339,8 +389,9 @@ static void assert_unchanged(Gtp *gtp, const Snapshot *before)
     assert_int_equal(after.pos.ply, before->pos.ply);
     assert_int_equal(after.history_length, before->history_length);
     assert_true(after.komi == before->komi);
-    assert_memory_equal(&after.time_settings, &before->time_settings, sizeof after.time_settings);
-    assert_memory_equal(after.time_left, before->time_left, sizeof after.time_left);
+    assert_int_equal(after.clock_set, before->clock_set);
+    assert_memory_equal(after.clock, before->clock, sizeof after.clock);
+    assert_memory_equal(&after.options, &before->options, sizeof after.options);
 }
 
 static const char *const bad_commands[] = {
@@ -355,7 +406,11 @@ static const char *const bad_commands[] = {
     "rin-setposition 4/4/4 b 1", "rin-setposition 4/4/4/4 w 1", "rin-setposition 4/4/4/4 b 1 x",
     "rin-setposition 5/1xxx1/1x1x1/1xxx1/5 w 1", "rin-perft", "rin-perft -1", "rin-perft 6", "rin-perft x",
     "rin-perft 99999999999999999999", "showboard x", "final_score x", "rin-position x", "undo x",
-    "gogui-rules_board x", "list_commands x", "known_command", "quit x", "foo", "7", "\xff", "play b\0"};
+    "gogui-rules_board x", "list_commands x", "known_command", "quit x", "foo", "7", "\xff", "play b\0",
+    "rin-option nosuch", "rin-option nosuch 1", "rin-option threads 0", "rin-option threads x",
+    "rin-option hash 99999999999999999999", "rin-option player nobody", "rin-option depth -1",
+    "rin-option a b c", "rin-analyze depth", "rin-analyze foo 1", "rin-analyze depth 0", "rin-analyze nodes x",
+    "rin-analyze movetime 1 depth"};
 
 static void test_failed_commands_change_nothing(void **state)
 {
@@ -605,6 +660,7 @@ int main(void)
         cmocka_unit_test(test_execute_single_lines),
         cmocka_unit_test(test_command_table),
         cmocka_unit_test(test_unknown_player),
+        cmocka_unit_test(test_options_and_analysis),
         cmocka_unit_test(test_failed_commands_change_nothing),
         cmocka_unit_test(test_turn_errors_name_the_turn),
         cmocka_unit_test(test_genmove_games_and_undo),

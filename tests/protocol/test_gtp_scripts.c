@@ -106,7 +106,9 @@ static void run_transcript(void **state)
     buffer_add(&expected, "", 0);
     split_transcript(text, &input, &expected);
 
-    GtpOptions options = {.player = "random", .seed = 1};
+    EngineOptions options;
+    options_defaults(&options);
+    snprintf(options.player, sizeof options.player, "random");
     Gtp *gtp = gtp_create(&options);
     assert_non_null(gtp);
     FILE *in = fmemopen(input.data, input.length, "r");

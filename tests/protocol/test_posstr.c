@@ -151,14 +151,18 @@ static void test_malformed_strings(void **state)
     assert_refused("4/4/4/4\x01 b 1", "row 4: unexpected byte 0x01 (expected x, o, a number or /)");
     assert_refused("3/3/3 b 1", "board size 3: the smallest board is 4");
     assert_refused("17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17 b 1",
+                   "row 1: a run of more than 16 empty points");
+    assert_refused("x16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16 b 1",
                    "rows have 17 points; the largest board is 16");
     assert_refused("16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16 b 1", "more than 16 rows");
+    assert_refused("99999999999999999999/4/4/4 b 1", "row 1: a run of more than 16 empty points");
+    assert_refused("4/4/4/3x17 b 1", "row 4: a run of more than 16 empty points");
     assert_refused("4/4/4/4", "missing side to move after the board");
     assert_refused("4/4/4/4 ", "side to move: expected b or w, found end of string");
     assert_refused("4/4/4/4 x 1", "side to move: expected b or w, found 'x'");
     assert_refused("4/4/4/4 B 1", "side to move: expected b or w, found 'B'");
     assert_refused("4/4/4/4 bw 1", "side to move: expected b or w followed by a space");
-    assert_refused("4/4/4/4 b", "side to move: expected b or w followed by a space");
+    assert_refused("4/4/4/4 b", "missing stone of the turn (1 or 2) after the side to move");
     assert_refused("4/4/4/4 b ", "stone of the turn: expected 1 or 2, found end of string");
     assert_refused("4/4/4/4 b 3", "stone of the turn: expected 1 or 2, found '3'");
     assert_refused("4/4/4/4 b 0", "stone of the turn: expected 1 or 2, found '0'");

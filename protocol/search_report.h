@@ -1,0 +1,25 @@
+/* Search progress as text: UCI-style info lines for stderr and the score
+ * and principal variation for analysis answers. */
+#ifndef RIN_SEARCH_REPORT_H
+#define RIN_SEARCH_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "search.h"
+
+enum { REPORT_LINE_MAX = 2048 };
+
+/* "cs 120" (centistones for the side to move) or "final +3" / "final -2" /
+ * "final 0" for a proven result. */
+void report_score(int score, bool exact, char *out, size_t out_size);
+
+/* The principal variation as vertices, space separated. */
+void report_pv(const SearchInfo *info, int size, char *out, size_t out_size);
+
+/* "info depth 5 seldepth 9 score cs 120 nodes 1234 nps 300000 time 41
+ * hashfull 3 pv D4 E5" (REPORT_LINE_MAX bytes). */
+void report_info_line(const SearchInfo *info, int size, char *out);
+
+#endif
