@@ -1,0 +1,228 @@
+"""A GTP controller for one engine process: starts it, sends commands, reads
+the answers with deadlines, and turns every kind of misbehaviour (death,
+silence, garbage) into an EngineFailure that says what happened."""
+
+import os
+import re
+import select
+import signal
+import subprocess
+import threading
+import time
+
+# What went wrong with an engine; these words end up in the results file.
+START_FAILED = "start failed"
+DIED = "engine died"
+TIMEOUT = "timeout"
+GARBAGE = "garbage output"
+ERROR_ANSWER = "error answer"
+
+_RESPONSE_HEAD = re.compile(r"^([=?])(\d*)(?:[ \t](.*))?$")
+_READ_CHUNK = 65536
+_QUIT_WAIT_S = 1.0
+
+
+class EngineFailure(Exception):
+    """The engine did not answer a command properly. `kind` is one of the
+    module constants (START_FAILED, DIED, ...); `detail` says more."""
+
+    def __init__(self, kind, detail):
+        super().__init__(f"{kind}: {detail}" if detail else kind)
+        self.kind = kind
+        self.detail = detail
+
+
+class Response:
+    """One GTP answer: ok is True for '=', False for '?'; text is the result
+    or error message without the leading '=' / '?' and id."""
+
+    __slots__ = ("ok", "text")
+
+    def __init__(self, ok, text):
+        self.ok = ok
+        self.text = text
+
+    def __repr__(self):
+        return f"Response({'=' if self.ok else '?'} {self.text!r})"
+
+
+class GtpEngine:
+    """One engine process spoken to over its stdin/stdout pipes. Not shared
+    between threads, except kill(), which any thread may call."""
+
+    def __init__(self, argv, name, log=None, show_stderr=False):
+        self.argv = list(argv)
+        self.name = name
+        self._log = log
+        self._show_stderr = show_stderr
+        self._process = None
+        self._buffer = b""
+        self._next_id = 1
+        self._lock = threading.Lock()
+
+    # -- life cycle ----------------------------------------------------
+    def start(self):
+        """Starts the process (after closing a previous one)."""
+        self.close()
+        try:
+            process = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=None if self._show_stderr else subprocess.DEVNULL,
+                bufsize=0,
+                # Keeps Ctrl-C on the terminal away from the engines: the
+                # runner stops them itself, and a game must not be lost to it.
+                start_new_session=True,
+            )
+        except OSError as error:
+            raise EngineFailure(START_FAILED, f"{self.argv[0]}: {error.strerror or error}") from None
+        with self._lock:
+            self._process = process
+        self._buffer = b""
+        self._next_id = 1
+
+    @property
+    def running(self):
+        process = self._process
+        return process is not None and process.poll() is None
+
+    def kill(self):
+        """Kills the process at once; the thread that talks to it then sees it
+        die. Safe from any thread, and when the process is gone already."""
+        with self._lock:
+            process = self._process
+        if process is not None:
+            _kill_and_reap(process)
+
+    def close(self):
+        """Kills the process if it still runs and releases its pipes. Only for
+        the thread that talks to the engine."""
+        with self._lock:
+            process, self._process = self._process, None
+        if process is not None:
+            _kill_and_reap(process)
+            _close_pipes(process)
+
+    def quit(self):
+        """Asks the engine to quit, then makes sure it has."""
+        process = self._process
+        if process is not None and process.poll() is None:
+            try:
+                self.send("quit", timeout=_QUIT_WAIT_S)
+                process.wait(timeout=_QUIT_WAIT_S)
+            except (EngineFailure, subprocess.TimeoutExpired):
+                pass
+        self.close()
+
+    # -- commands --------------------------------------------------------
+    def send(self, command, timeout=None):
+        """Sends one command and returns its Response. timeout (seconds, None
+        for no limit) covers writing and the whole answer. Raises
+        EngineFailure when the engine dies, stays silent or talks nonsense."""
+        process = self._process
+        if process is None:
+            raise EngineFailure(DIED, "not running")
+        deadline = None if timeout is None else time.monotonic() + timeout
+        command_id = self._next_id
+        self._next_id += 1
+        self._trace(">", f"{command_id} {command}")
+        try:
+            process.stdin.write(f"{command_id} {command}\n".encode())
+            process.stdin.flush()
+        except (OSError, ValueError):
+            raise EngineFailure(DIED, self._death_note(process, f"while sending '{command}'")) from None
+        response = self._read_response(process, command, command_id, deadline)
+        return response
+
+    def ask(self, command, timeout=None):
+        """Like send, but an error answer is an EngineFailure too; returns
+        the result text."""
+        response = self.send(command, timeout)
+        if not response.ok:
+            raise EngineFailure(ERROR_ANSWER, f"'{command}' answered '? {response.text}'")
+        return response.text
+
+    # -- reading -----------------------------------------------------------
+    def _read_response(self, process, command, command_id, deadline):
+        line = self._read_line(process, command, deadline)
+        while not line.strip():  # empty lines between answers are tolerated
+            line = self._read_line(process, command, deadline)
+        match = _RESPONSE_HEAD.match(line.rstrip())
+        if not match:
+            raise EngineFailure(GARBAGE, f"answered '{_clip(line)}' to '{command}'")
+        status, answered_id, first_text = match.groups()
+        if answered_id and int(answered_id) != command_id:
+            raise EngineFailure(GARBAGE, f"answer id {answered_id} to command id {command_id} ('{command}')")
+        lines = [first_text or ""]
+        while True:
+            line = self._read_line(process, command, deadline)
+            if not line.strip():
+                break
+            lines.append(line)
+        text = "\n".join(lines).strip()
+        self._trace("<", f"{status}{answered_id} {text}")
+        return Response(status == "=", text)
+
+    def _read_line(self, process, command, deadline):
+        while b"\n" not in self._buffer:
+            remaining = None if deadline is None else deadline - time.monotonic()
+            if remaining is not None and remaining <= 0:
+                raise EngineFailure(TIMEOUT, f"no answer to '{command}' in time")
+            try:
+                readable, _, _ = select.select([process.stdout], [], [], remaining)
+            except (OSError, ValueError):
+                raise EngineFailure(DIED, self._death_note(process, f"while answering '{command}'")) from None
+            if not readable:
+                continue
+            try:
+                chunk = os.read(process.stdout.fileno(), _READ_CHUNK)
+            except (OSError, ValueError):
+                chunk = b""
+            if not chunk:
+                raise EngineFailure(DIED, self._death_note(process, f"while answering '{command}'"))
+            self._buffer += chunk
+        line, self._buffer = self._buffer.split(b"\n", 1)
+        return line.decode("utf-8", errors="replace").replace("\r", "")
+
+    def _death_note(self, process, when):
+        try:
+            code = process.wait(timeout=0.5)
+        except subprocess.TimeoutExpired:
+            return f"output closed {when}"
+        if code < 0:
+            return f"killed by signal {-code} {when}"
+        return f"exited with status {code} {when}"
+
+    def _trace(self, direction, text):
+        if self._log is not None:
+            self._log(f"{self.name} {direction} {text}")
+
+
+def _kill_and_reap(process):
+    # The engine leads its own process group (start_new_session): killing the
+    # group also ends helpers it started, which could keep our pipes open.
+    # Only while the engine is not reaped: its pid cannot have been reused.
+    if process.returncode is None:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except OSError:
+            pass
+    try:
+        process.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        pass
+
+
+def _close_pipes(process):
+    for pipe in (process.stdin, process.stdout):
+        try:
+            if pipe is not None:
+                pipe.close()
+        except OSError:
+            pass
+
+
+def _clip(text, limit=60):
+    text = text.strip()
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -1,0 +1,129 @@
+"""What the runner prints: a line per game (or a progress line with ETA that
+redraws itself when stdout is a terminal), and the summary of a match."""
+
+import math
+import shutil
+import sys
+import time
+
+from .stats import PAIR_LABELS
+
+
+def format_elo(value):
+    if math.isinf(value):
+        return "+inf" if value > 0 else "-inf"
+    return f"{value:+.1f}"
+
+
+def format_estimate(estimate):
+    if estimate is None:
+        return "n/a"
+    if math.isinf(estimate.elo) or math.isinf(estimate.half_width):
+        return f"{format_elo(estimate.elo)} (95% [{format_elo(estimate.low)}, {format_elo(estimate.high)}])"
+    return (f"{format_elo(estimate.elo)} +/- {estimate.half_width:.1f} "
+            f"(95% [{format_elo(estimate.low)}, {format_elo(estimate.high)}])")
+
+
+def format_duration(seconds):
+    seconds = int(round(seconds))
+    return f"{seconds // 3600}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}"
+
+
+def score_line(tally):
+    """'+W =D -L [score]' from the first engine's point of view."""
+    if tally.games == 0:
+        return "no games"
+    return f"+{tally.wins} ={tally.draws} -{tally.losses} [{tally.score:.3f}]"
+
+
+class Reporter:
+    """Prints game lines and the progress line; every method is called with
+    the runner's lock held, so output never interleaves."""
+
+    def __init__(self, stream=None, total_games=None, sprt=None):
+        self.stream = stream or sys.stdout
+        self.live = self.stream.isatty()
+        self.total_games = total_games
+        self.sprt = sprt
+        self.started = time.monotonic()
+        self._progress_shown = False
+
+    def game_finished(self, row, tally):
+        line = (f"game {row['game']} (pair {row['pair']}): {row['black']} (B) vs {row['white']} (W): "
+                f"{row['result']}")
+        if row["reason"] != "normal":
+            line += f" [{row['reason']}: {row['detail']}]"
+        if self.live:
+            if row["reason"] != "normal":
+                self._print_above_progress(line)
+            self._draw_progress(tally)
+        else:
+            self._print(f"{line} | {score_line(tally)}")
+
+    def note(self, text, tally=None):
+        """A message for the user (a void game, a restart problem)."""
+        if self.live:
+            self._print_above_progress(text)
+            if tally is not None:
+                self._draw_progress(tally)
+        else:
+            self._print(text)
+
+    def finish(self):
+        if self.live and self._progress_shown:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+            self._progress_shown = False
+
+    def _draw_progress(self, tally):
+        done = tally.games
+        parts = [f"{done}/{self.total_games}" if self.total_games else f"{done}", score_line(tally)]
+        estimate = tally.pentanomial_elo() or tally.trinomial_elo()
+        if estimate is not None and not math.isinf(estimate.elo):
+            parts.append(f"Elo {format_elo(estimate.elo)}")
+        if self.sprt is not None:
+            parts.append(f"LLR {self.sprt.llr(tally):.2f}")
+        elapsed = time.monotonic() - self.started
+        if self.total_games and 0 < done < self.total_games:
+            parts.append(f"ETA {format_duration(elapsed / done * (self.total_games - done))}")
+        width = shutil.get_terminal_size((100, 24)).columns - 1
+        self.stream.write("\r\033[K" + "  ".join(parts)[:width])
+        self.stream.flush()
+        self._progress_shown = True
+
+    def _print_above_progress(self, line):
+        if self._progress_shown:
+            self.stream.write("\r\033[K")
+        self._print(line)
+
+    def _print(self, line):
+        self.stream.write(line + "\n")
+        self.stream.flush()
+
+
+def summary_lines(names, tally, sprt=None, decision=None, reasons=None, void_games=0, elapsed_s=None):
+    """The totals of a match as lines of text."""
+    first, second = names
+    games = f"  {tally.games} games" if tally.games else ""
+    lines = [f"Score of {first} vs {second}: {score_line(tally)}{games}"]
+    if tally.games:
+        lines.append(f"Elo difference: {format_estimate(tally.trinomial_elo())}, trinomial")
+        pairs = sum(tally.pairs)
+        if pairs:
+            plural = "s" if pairs != 1 else ""
+            lines.append(f"Elo difference: {format_estimate(tally.pentanomial_elo())}, "
+                         f"pentanomial ({pairs} pair{plural})")
+        lines.append(f"LOS: {100.0 * tally.los():.1f} %")
+        labels = " ".join(PAIR_LABELS)
+        lines.append(f"Pairs [{labels}]: [{' '.join(str(n) for n in tally.pairs)}]")
+    if sprt is not None:
+        verdict = {"H1": "H1 accepted", "H0": "H0 accepted", None: "no decision yet"}[decision]
+        lines.append(f"SPRT: elo0 {sprt.elo0:g}, elo1 {sprt.elo1:g}, alpha {sprt.alpha:g}, beta {sprt.beta:g}: "
+                     f"LLR {sprt.llr(tally):.2f} ({sprt.lower:.2f}, {sprt.upper:.2f}), {verdict}")
+    if reasons:
+        lines.append("Endings: " + ", ".join(f"{reason} {count}" for reason, count in sorted(reasons.items())))
+    if void_games:
+        lines.append(f"Void games (the referee failed): {void_games}")
+    if elapsed_s is not None:
+        lines.append(f"Time: {format_duration(elapsed_s)}")
+    return lines
