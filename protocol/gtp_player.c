@@ -35,7 +35,9 @@ bool gtp_apply_options(Gtp *gtp)
     return true;
 }
 
-static int64_t at_least_1(int64_t ms) { return ms < 1 ? 1 : ms; }
+/* The part of a fixed time per stone kept back for I/O: the margin, but at
+ * most a fifth of the time, so that short times still leave room to think. */
+static int64_t fixed_margin(int64_t ms, int64_t margin) { return margin < ms / 5 ? margin : ms / 5; }
 
 PlayerLimits gtp_stone_limits(const Gtp *gtp)
 {
@@ -52,10 +54,10 @@ PlayerLimits gtp_stone_limits(const Gtp *gtp)
     }
     if (o->movetime > 0) {
         /* a fixed time per stone, within what the clock allows */
-        int64_t fixed = at_least_1(o->movetime - o->margin);
+        int64_t fixed = o->movetime - fixed_margin(o->movetime, o->margin);
         soft = hard = hard > 0 && hard < fixed ? hard : fixed;
     } else if (hard == 0 && o->depth == 0 && o->nodes == 0) {
-        hard = at_least_1(o->stonetime - o->margin);
+        hard = o->stonetime - fixed_margin(o->stonetime, o->margin);
         soft = hard / 2;
     }
     limits.soft_ms = soft;
