@@ -24,6 +24,8 @@ static const GtpCommand commands[] = {
     {"final_score", gtp_cmd_final_score, 0, 0, ""},
     {"time_settings", gtp_cmd_time_settings, 3, 3, "MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES"},
     {"time_left", gtp_cmd_time_left, 3, 3, "COLOR TIME STONES"},
+    {"loadsgf", gtp_cmd_loadsgf, 1, 2, "FILE [MOVE_NUMBER]"},
+    {"printsgf", gtp_cmd_printsgf, 0, 1, "[FILE]"},
     /* GoGui: Rin as a game GoGui does not know (the rules "ruler") */
     {"gogui-rules_game_id", gtp_cmd_gogui_rules_game_id, 0, 0, ""},
     {"gogui-rules_board_size", gtp_cmd_gogui_rules_board_size, 0, 0, ""},

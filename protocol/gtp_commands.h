@@ -142,6 +142,8 @@ bool gtp_cmd_showboard(Gtp *gtp, const GtpArgs *args);
 bool gtp_cmd_final_score(Gtp *gtp, const GtpArgs *args);
 bool gtp_cmd_time_settings(Gtp *gtp, const GtpArgs *args);
 bool gtp_cmd_time_left(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_loadsgf(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_printsgf(Gtp *gtp, const GtpArgs *args);
 
 bool gtp_cmd_gogui_rules_game_id(Gtp *gtp, const GtpArgs *args);
 bool gtp_cmd_gogui_rules_board_size(Gtp *gtp, const GtpArgs *args);

@@ -4,12 +4,13 @@ as B[..]/W[..] with SGF point letters (`aa` is the top-left point), one node
 per stone, so a Rin turn is two consecutive nodes of one colour.
 
 A random opening is recorded as the moves that make it; a position-string
-opening as setup: AB/AW for the stones and PL for the colour to move, with
-the position string itself in GC (it also says which stone of the turn comes
-next, which PL cannot). The result is RE[B+n], RE[W+n] or RE[0] when the
-board filled up, RE[B+Time], RE[W+Resign] or RE[B+Forfeit] (illegal move,
-crash, garbage, error answer) when the game was adjudicated; C[] on the last
-node says why the game ended."""
+opening as setup: AB/AW for the stones and PL for the colour to move, for
+any reader, and the position string itself in the private property RP (it
+also says which stone of the turn comes next, which PL cannot; rin's
+loadsgf reads it) and in GC for people. The result is RE[B+n], RE[W+n] or
+RE[0] when the board filled up, RE[B+Time], RE[W+Resign] or RE[B+Forfeit]
+(illegal move, crash, garbage, error answer) when the game was adjudicated;
+C[] on the last node says why the game ended."""
 
 GTP_COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
@@ -67,6 +68,7 @@ def game_record(info, opening, result):
         if white:
             root.append("AW" + "".join(f"[{p}]" for p in white))
         root.append(f"PL[{to_move}]")
+        root.append(f"RP[{escape(opening.position)}]")
         root.append(f"GC[{escape('opening position: ' + opening.position)}]")
     else:
         count = len(opening.moves)

@@ -287,13 +287,13 @@ static void test_command_table(void **state)
     assert_string_equal(list, expected);
     assert_true(count >= 27);
     assert_null(gtp_command_name(count));
-    assert_null(gtp_command_find("loadsgf"));
+    assert_null(gtp_command_find("savesgf"));
     /* every standard command PROTOCOL.md lists for this stage is there */
     static const char *const required[] = {
         "protocol_version", "name", "version", "known_command", "list_commands", "quit", "boardsize",
         "clear_board", "komi", "play", "genmove", "reg_genmove", "undo", "showboard", "final_score",
-        "time_settings", "time_left", "gogui-rules_game_id", "gogui-rules_board_size", "gogui-rules_board",
-        "gogui-rules_legal_moves", "gogui-rules_side_to_move", "gogui-rules_final_result",
+        "time_settings", "time_left", "loadsgf", "printsgf", "gogui-rules_game_id", "gogui-rules_board_size",
+        "gogui-rules_board", "gogui-rules_legal_moves", "gogui-rules_side_to_move", "gogui-rules_final_result",
         "gogui-analyze_commands", "rin-position", "rin-setposition", "rin-perft"};
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++)
         assert_non_null(gtp_command_find(required[i]));
