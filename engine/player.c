@@ -13,9 +13,10 @@ static const PlayerEntry entries[] = {
     {"search", player_search_create},
     {"random", player_random_create},
     {"greedy", player_greedy_create},
+    {"mcts", player_mcts_create},
 };
 
-const char *const player_names[] = {"search", "random", "greedy", NULL};
+const char *const player_names[] = {"search", "random", "greedy", "mcts", NULL};
 
 Player *player_create(const char *name, const PlayerConfig *config)
 {

@@ -49,5 +49,6 @@ void player_destroy(Player *player);
 Player *player_random_create(const PlayerConfig *config);
 Player *player_greedy_create(const PlayerConfig *config);
 Player *player_search_create(const PlayerConfig *config);
+Player *player_mcts_create(const PlayerConfig *config);
 
 #endif
