@@ -43,6 +43,30 @@ static inline int point_make(int row, int col) { return row * BB_STRIDE + col; }
 static inline int point_row(int p) { return p >> 4; }
 static inline int point_col(int p) { return p & 15; }
 
+/* Rows r-1, r and r+1 (0 <= r < 16) in bits 0-15, 16-31 and 32-47; a row
+ * above or below the board reads as 0. */
+static inline uint64_t bb_rows3(Bitboard b, int r)
+{
+#ifdef BB_AVX2
+    /* in registers: a narrow load after the board was just written would
+     * wait for store forwarding */
+    int k = r - 1;
+    if (k < 0)
+        return (uint64_t)(uint32_t)_mm256_cvtsi256_si32(b.v) << 16;
+    int d = k >> 1;
+    __m256i pair = _mm256_permutevar8x32_epi32(b.v, _mm256_setr_epi32(d, d + 1, 0, 0, 0, 0, 0, 0));
+    uint64_t x = (uint64_t)_mm_cvtsi128_si64(_mm256_castsi256_si128(pair));
+    if (d == 7)
+        x &= UINT64_C(0xFFFFFFFF); /* dword 8 does not exist: the index wrapped */
+    return (x >> ((k & 1) * 16)) & UINT64_C(0xFFFFFFFFFFFF);
+#else
+    uint64_t top = r > 0 ? (b.w[(r - 1) >> 2] >> (((r - 1) & 3) * 16)) & 0xFFFF : 0;
+    uint64_t mid = (b.w[r >> 2] >> ((r & 3) * 16)) & 0xFFFF;
+    uint64_t bot = r < 15 ? (b.w[(r + 1) >> 2] >> (((r + 1) & 3) * 16)) & 0xFFFF : 0;
+    return top | mid << 16 | bot << 32;
+#endif
+}
+
 #define BB_COL0 UINT64_C(0x0001000100010001)
 #define BB_COL15 UINT64_C(0x8000800080008000)
 

@@ -10,10 +10,11 @@ enum {
     W_STONE = 100,    /* a stone on the board */
     W_IMMUNE = 0,     /* extra for a stone that can never be captured */
     W_TERRITORY = 0,  /* an empty point nearer to one colour */
-    W_POTENTIAL = 0,  /* a point inside a wall with gaps */
-    W_FILL_NOW = 90,  /* share of the best fill the side to move can make */
-    W_FILL_NEXT = 45, /* share of the opponent's best fill next turn */
-    W_TEMPO = 60      /* per stone left in the side to move's turn */
+    W_POTENTIAL = 20, /* a point inside a wall with gaps */
+    W_FILL_NOW = 40,  /* share of the best fill the side to move can make */
+    W_FILL_NEXT = 70, /* share of the opponent's best fill next turn */
+    W_TEMPO = 60,     /* per stone left in the side to move's turn */
+    W_RING2_NOW = 30  /* share of the best two-stone ring of the side to move (two stones left) */
 };
 
 /* Stones of `own` joined to the edge through stones of `own`. */
@@ -67,7 +68,9 @@ int evaluate_trace(const Position *pos, const Tactics *tactics, EvalTrace *t)
     int sign = me == COLOR_BLACK ? 1 : -1;
     int now = tactics->best_mine;
     int next = tactics->best_theirs;
-    t->threats = sign * (W_FILL_NOW * now - W_FILL_NEXT * next);
+    /* known only where the node looked for two-stone rings (first stone of a turn) */
+    int ring2 = tactics->best_threat;
+    t->threats = sign * (W_FILL_NOW * now - W_FILL_NEXT * next + W_RING2_NOW * ring2);
     t->tempo = sign * W_TEMPO * pos_stones_left(pos);
     t->total = t->stones + t->immune + t->territory + t->potential + t->threats + t->tempo;
     return t->total;

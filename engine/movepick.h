@@ -57,6 +57,19 @@ static inline int movelist_pick(MoveList *list, int from)
     return m;
 }
 
+/* The ordering score of a tactical stone (a fill, a block of the
+ * opponent's fill, a threat), or 0 for a quiet one. */
+static inline int movepick_tactical_score(const Tactics *t, int point)
+{
+    if (bb_test(t->mine.points, point))
+        return ORDER_FILL + (t->mine.gain[point] << 12);
+    if (bb_test(t->theirs.points, point))
+        return ORDER_BLOCK + (t->theirs.gain[point] << 12);
+    if (bb_test(t->threats, point))
+        return ORDER_THREAT;
+    return 0;
+}
+
 /* Static score of a quiet stone (no fill, no block): contact with stones,
  * the edge, gaps of own walls. Small compared to the ordering classes. */
 int movepick_quiet_score(const Position *pos, int point);

@@ -17,11 +17,10 @@ extern const uint8_t ring_pieces_table[512];
  * off-board points read as 0. */
 static inline unsigned ring_pattern(Bitboard b, int point)
 {
-    int r = point_row(point), c = point_col(point);
-    uint64_t top = r > 0 ? bb_row(b, r - 1) : 0;
-    uint64_t bot = r < BB_MAX_SIZE - 1 ? bb_row(b, r + 1) : 0;
+    int c = point_col(point);
+    uint64_t three = bb_rows3(b, point_row(point));
     /* Rows 20 bits apart, so that column -1 of a row reads a zero gap bit. */
-    uint64_t rows = top | ((uint64_t)bb_row(b, r) << 20) | (bot << 40);
+    uint64_t rows = (three & 0xFFFF) | ((three & 0xFFFF0000) << 4) | ((three & UINT64_C(0xFFFF00000000)) << 8);
     uint64_t t = (rows << 1) >> c; /* column c-1 of each row now at bit 0, 20, 40 */
     return (unsigned)((t & 7) | ((t >> 17) & 0x38) | ((t >> 34) & 0x1C0));
 }

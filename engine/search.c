@@ -24,6 +24,13 @@ enum {
     QSEARCH_MAX_PLIES = 6,
     QSEARCH_WIDTH = 6,   /* stones tried at the first quiescence ply, one fewer per ply */
     QSEARCH_DELTA = 150, /* centistones beyond a fill's gain that it might still bring */
+    FUTILITY_DEPTH = 2,
+    FUTILITY_MARGIN = 250, /* centistones per ply of depth left */
+    LMP_BASE = 4,          /* late move pruning: stones tried at depth d <= 3 ... */
+    LMP_SHALLOW = 4,       /* ... LMP_BASE + LMP_SHALLOW * d * d */
+    LMP_DEEP_BASE = 24,    /* and deeper: LMP_DEEP_BASE + LMP_DEEP_SLOPE * d */
+    LMP_DEEP_SLOPE = 4,
+    PROTECT_GAPS = 1,      /* late move pruning spares the opponent's gaps */
     POLL_INTERVAL = 1024,
     HISTORY_MAX = 1 << 20
 };
@@ -154,20 +161,17 @@ static int qsearch(Worker *w, const Position *pos, int alpha, int beta, int ply,
     if (pos_is_over(pos))
         return final_score(pos);
     Tactics t;
-    movepick_tactics(pos, false, &t);
+    movepick_tactics(pos, qply == 0 && pos_stones_left(pos) == 2, &t);
     int stand = evaluate_with(pos, &t);
     if (stand >= beta || qply >= QSEARCH_MAX_PLIES || ply >= SEARCH_MAX_PLY)
         return stand;
     if (stand > alpha)
         alpha = stand;
-    if (qply == 0 && pos_stones_left(pos) == 2)
-        t.threats = tactics_threat_points(pos, pos_to_move(pos), &t.mine, &t.best_threat);
     MoveList list;
     list.count = 0;
     for (Bitboard b = bb_or(t.mine.points, t.threats); !bb_is_empty(b);) {
         int p = bb_pop(&b);
-        int score = bb_test(t.mine.points, p) ? ORDER_FILL + (t.mine.gain[p] << 12) : ORDER_THREAT;
-        movelist_add(&list, p, score);
+        movelist_add(&list, p, movepick_tactical_score(&t, p));
     }
     int best = stand;
     int width = QSEARCH_WIDTH - qply;
@@ -242,6 +246,13 @@ static int reduction(int depth, int moves_tried)
     return r;
 }
 
+/* How many stones a non-PV node tries before it drops the remaining quiet
+ * ones (tactical stones, killers and the table's stone are always tried). */
+static int late_move_count(int depth)
+{
+    return depth <= 3 ? LMP_BASE + LMP_SHALLOW * depth * depth : LMP_DEEP_BASE + LMP_DEEP_SLOPE * depth;
+}
+
 static int pvs(Worker *w, const Position *pos, int alpha, int beta, int depth, int ply, bool pv_node)
 {
     w->pv_length[ply] = 0;
@@ -273,38 +284,55 @@ static int pvs(Worker *w, const Position *pos, int alpha, int beta, int depth, i
     Color me = pos_to_move(pos);
     Tactics t;
     movepick_tactics(pos, pos_stones_left(pos) == 2, &t);
+    /* When the depth reaches the end of the game the search is exact: no
+     * pruning or reduction then. */
+    bool to_the_end = depth >= pos_empty_count(pos);
+
+    /* Near the horizon, a static evaluation far above beta is trusted
+     * (reverse futility), and one far below alpha leaves only the tactical
+     * stones worth trying (futility). */
+    bool futile = false;
+    if (!pv_node && !to_the_end && depth <= FUTILITY_DEPTH && abs(beta) < SCORE_EVAL_MAX) {
+        int eval = evaluate_with(pos, &t);
+        if (eval - FUTILITY_MARGIN * depth >= beta)
+            return eval;
+        futile = eval + FUTILITY_MARGIN * depth <= alpha;
+    }
+
     MoveList list;
     list.count = 0;
     for (Bitboard b = pos_empty(pos); !bb_is_empty(b);) {
         int p = bb_pop(&b);
-        int score;
-        if (p == tt_move)
-            score = ORDER_TT;
-        else if (bb_test(t.mine.points, p))
-            score = ORDER_FILL + (t.mine.gain[p] << 12);
-        else if (bb_test(t.theirs.points, p))
-            score = ORDER_BLOCK + (t.theirs.gain[p] << 12);
-        else if (bb_test(t.threats, p))
-            score = ORDER_THREAT;
-        else if (is_killer(w, ply, p))
-            score = ORDER_KILLER;
-        else
-            score = movepick_quiet_score(pos, p) + w->history[me][p] / 64;
+        int score = p == tt_move ? ORDER_TT : movepick_tactical_score(&t, p);
+        if (score == 0)
+            score = is_killer(w, ply, p) ? ORDER_KILLER : movepick_quiet_score(pos, p) + w->history[me][p] / 64;
         movelist_add(&list, p, score);
     }
 
-    /* When the depth reaches the end of the game the search is exact: no
-     * pruning or reduction then. */
-    bool to_the_end = depth >= pos_empty_count(pos);
     int original_alpha = alpha;
     int best = -SCORE_INF, best_move = -1;
     int tried = 0;
+    bool pruning = false;
+    Bitboard protect = bb_zero();
     for (int i = 0; i < list.count; i++) {
-        int move = movelist_pick(&list, i);
+        /* once pruning, the order of the rest no longer matters */
+        int move = pruning ? list.moves[i] : movelist_pick(&list, i);
         bool quiet = list.scores[i] < ORDER_KILLER && !to_the_end;
-        /* late quiet stones at shallow depth are not worth a look */
-        if (!pv_node && quiet && depth <= 3 && tried >= 4 + 4 * depth * depth && best > -SCORE_FINAL)
-            break;
+        /* Late quiet stones are not worth a look off the principal variation:
+         * most of the board is irrelevant to a node's fight. Except the gaps
+         * of the opponent's walls (its cut points): the first stone of any
+         * two-stone ring of the opponent is one, and taking it may be the
+         * only way to stop the ring this turn. */
+        if (!pv_node && quiet && (futile || tried >= late_move_count(depth)) && best > -SCORE_FINAL) {
+            if (!PROTECT_GAPS)
+                break;
+            if (!pruning) {
+                pruning = true;
+                protect = tactics_cut_points(pos, color_other(me));
+            }
+            if (!bb_test(protect, move))
+                continue;
+        }
         Position child = *pos;
         pos_play(&child, move);
         int score;
@@ -357,18 +385,8 @@ static void init_root_moves(Worker *w)
     int tt_move = tt_probe(&s->tt, pos->hash, &hit) ? hit.move : -1;
     for (Bitboard b = pos_empty(pos); !bb_is_empty(b);) {
         int p = bb_pop(&b);
-        int score;
-        if (p == s->limits.first_move)
-            score = ORDER_TT + 1;
-        else if (p == tt_move)
-            score = ORDER_TT;
-        else if (bb_test(t.mine.points, p))
-            score = ORDER_FILL + (t.mine.gain[p] << 12);
-        else if (bb_test(t.theirs.points, p))
-            score = ORDER_BLOCK + (t.theirs.gain[p] << 12);
-        else if (bb_test(t.threats, p))
-            score = ORDER_THREAT;
-        else
+        int score = p == s->limits.first_move ? ORDER_TT + 1 : p == tt_move ? ORDER_TT : movepick_tactical_score(&t, p);
+        if (score == 0)
             score = movepick_quiet_score(pos, p) * 16 + (int)rng_below(&w->rng, 16);
         movelist_add(list, p, score);
     }

@@ -57,48 +57,162 @@ bool tactics_has_fill(const Position *pos, Color color)
     return !bb_is_empty(map.points);
 }
 
-/* Best fill gain for `color` among `candidates` on a board where `own` are
- * its stones (the rest of the position as in pos). */
-static int best_gain_among(const Position *pos, Bitboard own, Color color, Bitboard candidates)
+/* Offsets of the ring positions clockwise from north (see ring.h). */
+static const int ring_offset[8] = {-BB_STRIDE, -BB_STRIDE + 1, 1, BB_STRIDE + 1, BB_STRIDE, BB_STRIDE - 1, -1,
+                                   -BB_STRIDE - 1};
+
+/* Labels every stone of `own` with its 8-connected chain. */
+static void label_chains(Bitboard own, uint8_t label[BB_POINTS])
 {
-    int best = 0;
-    Bitboard enemy = pos->stones[color_other(color)];
-    while (!bb_is_empty(candidates)) {
-        int p = bb_pop(&candidates);
-        Bitboard with = bb_or(own, bb_point(p));
-        unsigned pieces = ring_pieces(with, p);
-        if (!(pieces & (pieces - 1)))
-            continue;
-        Bitboard filled = ring_enclosed_pieces(with, pos->size, p, pieces);
-        int gain = bb_count(filled) + bb_count(bb_and(filled, enemy));
-        if (gain > best)
-            best = gain;
+    uint8_t id = 0;
+    for (Bitboard left = own; !bb_is_empty(left); id++) {
+        Bitboard chain = bb_point(bb_first(left));
+        for (;;) {
+            Bitboard grown = bb_and(bb_dilate8(chain), own);
+            if (bb_equal(grown, chain))
+                break;
+            chain = grown;
+        }
+        left = bb_andnot(left, chain);
+        for (int i = 0; i < BB_WORDS; i++)
+            for (uint64_t bits = chain.w[i]; bits; bits &= bits - 1)
+                label[i * 64 + __builtin_ctzll(bits)] = id;
     }
-    return best;
+}
+
+/* The runs of own stones that separate the pieces of non-own points
+ * around the cut point y: for each run, the set of chains (labels, all below
+ * 64) of its stones, and whether it holds the stone x (POINT_NONE for none;
+ * x is in `own`). Returns the number of runs. */
+static int run_chains(Bitboard own, int y, const uint8_t *label, int x, uint64_t chains[4], bool holds_x[4])
+{
+    unsigned pattern = ring_pattern(own, y);
+    unsigned ends = ring_pieces_table[pattern];
+    unsigned ring = ((pattern >> 1) & 1) | ((pattern >> 2) & 1) << 1 | ((pattern >> 5) & 1) << 2 |
+                    ((pattern >> 8) & 1) << 3 | ((pattern >> 7) & 1) << 4 | ((pattern >> 6) & 1) << 5 |
+                    ((pattern >> 3) & 1) << 6 | (pattern & 1) << 7;
+    int n = 0;
+    for (int d = 0; d < 4; d++) {
+        if (!(ends & (1u << d)))
+            continue;
+        /* the run after the piece ending at orthogonal 2d: ring positions up
+         * to the next free orthogonal one (another piece begins there) */
+        chains[n] = 0;
+        holds_x[n] = false;
+        for (int k = 2 * d + 1;; k++) {
+            int at = k & 7;
+            bool own_at = (ring >> at) & 1;
+            if (!own_at && !(at & 1))
+                break;
+            if (!own_at)
+                continue;
+            int q = y + ring_offset[at];
+            if (q == x)
+                holds_x[n] = true;
+            else
+                chains[n] |= UINT64_C(1) << label[q];
+        }
+        n++;
+    }
+    return n;
+}
+
+/* Whether the runs around a stone close a loop through x: two runs that
+ * reach the chain joined by x (or hold x) and share no chain already (a loop
+ * without x was closed before x). */
+static bool loop_through_x(const uint64_t chains[4], const bool holds_x[4], int runs, uint64_t joined)
+{
+    for (int a = 0; a < runs; a++)
+        for (int c = a + 1; c < runs; c++)
+            if (((holds_x && holds_x[a]) || (chains[a] & joined)) && ((holds_x && holds_x[c]) || (chains[c] & joined)) &&
+                !(chains[a] & chains[c]))
+                return true;
+    return false;
+}
+
+/* Score change of a stone of `color` at y when `with` are its stones. */
+static int gain_with(const Position *pos, Bitboard with, Color color, int y)
+{
+    Bitboard own = bb_or(with, bb_point(y));
+    Bitboard filled = ring_enclosed_pieces(own, pos->size, y, ring_pieces(own, y));
+    return bb_count(filled) + bb_count(bb_and(filled, pos->stones[color_other(color)]));
 }
 
 Bitboard tactics_threat_points(const Position *pos, Color color, const FillMap *fills, int *best_gain)
 {
-    /* The first stone x of a two-stone ring lies on the ring. It is taken
-     * from the gaps of own walls: cut points that close nothing yet. (A
-     * ring needing two adjacent stones in one gap is left to the search.)
-     * A second stone y then closes only if it is a cut point afterwards,
-     * and it can be one only if it was a cut point before or is next to x. */
+    /* A two-stone ring x, y closes a loop of own stones through both. A
+     * stone closes a loop exactly when two of the runs of own stones around
+     * it (which separate its pieces of non-own points) belong to one 8-
+     * connected chain (positions hold no unfilled enclosure, so without
+     * such a pair nothing closes). With x placed, the chains next to x
+     * become one, and y closes a new loop, through x, when two of its runs
+     * reach that joined chain without sharing a chain already:
+     * - y not next to x keeps its runs (it is a cut point before x);
+     * - y next to x has a new pattern: its runs are recounted with x.
+     * The first stone x is a gap itself (it touches two chains). A ring
+     * needing two adjacent stones in one gap of its wall is not found here;
+     * the search finds it. Candidates found this way are checked by a flood
+     * for their exact gain. */
+    enum { MAX_CUTS = BB_POINTS / 2 };
     Bitboard own = pos->stones[color];
     Bitboard cuts = tactics_cut_points(pos, color);
-    Bitboard candidates = bb_andnot(cuts, fills->points);
+    Bitboard gaps = bb_andnot(cuts, fills->points);
     Bitboard threats = bb_zero();
     int best = 0;
-    while (!bb_is_empty(candidates)) {
-        int x = bb_pop(&candidates);
-        Position child = *pos;
-        child.stones[color] = bb_or(own, bb_point(x));
-        Bitboard seconds = bb_and(tactics_cut_points(&child, color), bb_or(bb_dilate8(bb_point(x)), cuts));
-        int gain = best_gain_among(&child, child.stones[color], color, seconds);
-        if (gain > 0) {
+    if (bb_is_empty(gaps)) {
+        if (best_gain)
+            *best_gain = 0;
+        return threats;
+    }
+    uint8_t label[BB_POINTS];
+    label_chains(own, label);
+    /* the runs around every cut point (second stones away from x keep them) */
+    int cut_point[MAX_CUTS], cut_runs[MAX_CUTS], n = 0;
+    uint64_t cut_chains[MAX_CUTS][4];
+    for (Bitboard b = cuts; !bb_is_empty(b) && n < MAX_CUTS; n++) {
+        bool unused[4];
+        cut_point[n] = bb_pop(&b);
+        cut_runs[n] = run_chains(own, cut_point[n], label, POINT_NONE, cut_chains[n], unused);
+    }
+    for (Bitboard xs = gaps; !bb_is_empty(xs);) {
+        int x = bb_pop(&xs);
+        Bitboard with = bb_or(own, bb_point(x));
+        Bitboard near_x = bb_dilate8(bb_point(x));
+        /* the chains x joins into one */
+        uint64_t joined = 0;
+        for (Bitboard around = bb_and(near_x, own); !bb_is_empty(around);)
+            joined |= UINT64_C(1) << label[bb_pop(&around)];
+        int gain_x = 0;
+        for (int j = 0; j < n; j++) {
+            int y = cut_point[j];
+            if (bb_test(near_x, y))
+                continue;
+            if (loop_through_x(cut_chains[j], NULL, cut_runs[j], joined)) {
+                int g = gain_with(pos, with, color, y);
+                if (g > gain_x)
+                    gain_x = g;
+            }
+        }
+        for (Bitboard b = bb_and(near_x, pos_empty(pos)); !bb_is_empty(b);) {
+            int y = bb_pop(&b);
+            if (y == x)
+                continue;
+            unsigned pieces = ring_pieces(with, y);
+            if (!(pieces & (pieces - 1)))
+                continue;
+            uint64_t chains[4];
+            bool holds_x[4];
+            int runs = run_chains(with, y, label, x, chains, holds_x);
+            if (loop_through_x(chains, holds_x, runs, joined)) {
+                int g = gain_with(pos, with, color, y);
+                if (g > gain_x)
+                    gain_x = g;
+            }
+        }
+        if (gain_x > 0) {
             bb_set(&threats, x);
-            if (gain > best)
-                best = gain;
+            if (gain_x > best)
+                best = gain_x;
         }
     }
     if (best_gain)

@@ -1,0 +1,163 @@
+/* Tactics against brute force: cut points against the 3x3 test of the ring
+ * code, fill points and gains against playing every point, two-stone ring
+ * first stones against playing every pair. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "playout.h"
+#include "ring.h"
+#include "tactics.h"
+
+/* A random position: size 5..16, some random stones, not over. */
+static Position random_position(Rng *rng, int index)
+{
+    for (;;) {
+        Position pos;
+        pos_init(&pos, 5 + index % 12);
+        int stones = (int)rng_below(rng, (uint32_t)(pos.size * pos.size));
+        for (int i = 0; i < stones && !pos_is_over(&pos); i++)
+            pos_play(&pos, playout_random_point(&pos, rng));
+        if (!pos_is_over(&pos))
+            return pos;
+    }
+}
+
+/* `pos` with `stones` as the stones of `color` and `color` to move. */
+static Position as_mover(const Position *pos, Color color, Bitboard stones)
+{
+    Position p = *pos;
+    p.stones[color] = stones;
+    while (pos_to_move(&p) != color)
+        p.ply++;
+    return p;
+}
+
+/* The points a stone of `color` at y fills when `stones` are its stones. */
+static Bitboard region(const Position *pos, Color color, Bitboard stones, int y)
+{
+    Position p = as_mover(pos, color, stones);
+    Bitboard before = bb_or(p.stones[color], bb_point(y));
+    pos_play(&p, y);
+    return bb_andnot(p.stones[color], before);
+}
+
+static int gain(const Position *pos, Color color, Bitboard stones, int y)
+{
+    Bitboard filled = region(pos, color, stones, y);
+    return bb_count(filled) + bb_count(bb_and(filled, pos->stones[color_other(color)]));
+}
+
+static void test_cut_points(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 1);
+    int cuts = 0;
+    for (int i = 0; i < 300; i++) {
+        Position pos = random_position(&rng, i);
+        for (int c = 0; c < 2; c++) {
+            Bitboard fast = tactics_cut_points(&pos, (Color)c);
+            for (Bitboard e = pos_empty(&pos); !bb_is_empty(e);) {
+                int p = bb_pop(&e);
+                unsigned pieces = ring_pieces(bb_or(pos.stones[c], bb_point(p)), p);
+                bool cut = (pieces & (pieces - 1)) != 0;
+                assert_int_equal(bb_test(fast, p), cut);
+                cuts += cut;
+            }
+            assert_true(bb_is_empty(bb_andnot(fast, pos_empty(&pos))));
+        }
+    }
+    assert_true(cuts > 1000);
+}
+
+static void test_fill_points(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 2);
+    int fills = 0;
+    for (int i = 0; i < 300; i++) {
+        Position pos = random_position(&rng, i);
+        for (int c = 0; c < 2; c++) {
+            FillMap map;
+            tactics_fill_points(&pos, (Color)c, &map);
+            bool any = false;
+            for (Bitboard e = pos_empty(&pos); !bb_is_empty(e);) {
+                int p = bb_pop(&e);
+                int g = gain(&pos, (Color)c, pos.stones[c], p);
+                assert_int_equal(bb_test(map.points, p), g > 0);
+                if (g > 0) {
+                    assert_int_equal(map.gain[p], g);
+                    assert_int_equal(tactics_fill_gain(&pos, (Color)c, p), g);
+                    fills++;
+                    any = true;
+                }
+            }
+            assert_int_equal(tactics_has_fill(&pos, (Color)c), any);
+        }
+    }
+    assert_true(fills > 300);
+}
+
+/* First stones x (gaps: cut points that fill nothing) after which some
+ * second stone y fills points it would not fill without x. */
+static void test_threat_points(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 3);
+    int threats = 0;
+    for (int i = 0; i < 120; i++) {
+        Position pos = random_position(&rng, i);
+        for (int c = 0; c < 2; c++) {
+            Color color = (Color)c;
+            FillMap fills;
+            tactics_fill_points(&pos, color, &fills);
+            int best;
+            Bitboard fast = tactics_threat_points(&pos, color, &fills, &best);
+            Bitboard gaps = bb_andnot(tactics_cut_points(&pos, color), fills.points);
+            Bitboard brute = bb_zero();
+            int brute_best = 0;
+            for (Bitboard xs = gaps; !bb_is_empty(xs);) {
+                int x = bb_pop(&xs);
+                Bitboard with = bb_or(pos.stones[c], bb_point(x));
+                int best_x = 0;
+                for (Bitboard ys = pos_empty(&pos); !bb_is_empty(ys);) {
+                    int y = bb_pop(&ys);
+                    if (y == x)
+                        continue;
+                    Bitboard new_points =
+                        bb_andnot(region(&pos, color, with, y), region(&pos, color, pos.stones[c], y));
+                    if (bb_is_empty(new_points))
+                        continue;
+                    int g = gain(&pos, color, with, y);
+                    if (g > best_x)
+                        best_x = g;
+                }
+                if (best_x > 0) {
+                    bb_set(&brute, x);
+                    if (best_x > brute_best)
+                        brute_best = best_x;
+                }
+            }
+            assert_true(bb_equal(fast, brute));
+            assert_int_equal(best, brute_best);
+            threats += bb_count(brute);
+        }
+    }
+    assert_true(threats > 200);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_cut_points),
+        cmocka_unit_test(test_fill_points),
+        cmocka_unit_test(test_threat_points),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
