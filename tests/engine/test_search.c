@@ -10,27 +10,17 @@
 #include <cmocka.h>
 
 #include "endgame.h"
+#include "diagram.h"
 #include "playout.h"
 #include "score.h"
 #include "search.h"
 #include "tactics.h"
 
-/* A position from rows of 'X' (black), 'O' (white) and '.' (empty). */
+/* A position from a diagram (see diagram.h). */
 static Position from_rows(const char *const *rows, int size, Color side, int stone)
 {
-    Bitboard black = bb_zero(), white = bb_zero();
-    for (int r = 0; r < size; r++)
-        for (int c = 0; c < size; c++) {
-            char ch = rows[r][c];
-            if (ch == 'X')
-                bb_set(&black, point_make(r, c));
-            else if (ch == 'O')
-                bb_set(&white, point_make(r, c));
-            else
-                assert_int_equal(ch, '.');
-        }
     Position pos;
-    assert_int_equal(pos_setup(&pos, size, black, white, side, stone), POS_OK);
+    assert_true(support_position_from_rows(&pos, rows, size, side, stone));
     return pos;
 }
 
