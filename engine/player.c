@@ -2,7 +2,10 @@
 #include "player.h"
 
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "random.h"
 
 typedef struct PlayerEntry {
     const char *name;
@@ -30,4 +33,27 @@ void player_destroy(Player *player)
 {
     if (player)
         player->destroy(player);
+}
+
+static void rng_player_destroy(Player *self)
+{
+    free(self->data);
+    free(self);
+}
+
+Player *player_create_with_rng(const char *name,
+                               int (*genmove)(Player *self, const Position *pos,
+                                              const PlayerLimits *limits),
+                               uint64_t seed)
+{
+    Player *p = malloc(sizeof *p);
+    Rng *rng = malloc(sizeof *rng);
+    if (!p || !rng) {
+        free(p);
+        free(rng);
+        return NULL;
+    }
+    rng_seed(rng, seed);
+    *p = (Player){.name = name, .genmove = genmove, .new_game = NULL, .destroy = rng_player_destroy, .data = rng};
+    return p;
 }

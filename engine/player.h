@@ -51,4 +51,12 @@ Player *player_greedy_create(const PlayerConfig *config);
 Player *player_search_create(const PlayerConfig *config);
 Player *player_mcts_create(const PlayerConfig *config);
 
+/* For constructors of players whose only state is a random generator: a
+ * player named name with that genmove and its own Rng (in data) seeded with
+ * seed; destroy frees both. NULL when memory ran out. */
+Player *player_create_with_rng(const char *name,
+                               int (*genmove)(Player *self, const Position *pos,
+                                              const PlayerLimits *limits),
+                               uint64_t seed);
+
 #endif

@@ -2,7 +2,6 @@
  * immediate gain over the whole turn (both stones when two are left), ties
  * broken at random. A yardstick: it sees every ring it can close this turn
  * and nothing else. */
-#include <stdlib.h>
 
 #include "player.h"
 #include "random.h"
@@ -47,22 +46,7 @@ static int greedy_genmove(Player *self, const Position *pos, const PlayerLimits 
     return best;
 }
 
-static void greedy_destroy(Player *self)
-{
-    free(self->data);
-    free(self);
-}
-
 Player *player_greedy_create(const PlayerConfig *config)
 {
-    Player *p = malloc(sizeof *p);
-    Rng *rng = malloc(sizeof *rng);
-    if (!p || !rng) {
-        free(p);
-        free(rng);
-        return NULL;
-    }
-    rng_seed(rng, config->seed);
-    *p = (Player){.name = "greedy", .genmove = greedy_genmove, .new_game = NULL, .destroy = greedy_destroy, .data = rng};
-    return p;
+    return player_create_with_rng("greedy", greedy_genmove, config->seed);
 }
