@@ -189,6 +189,21 @@ static inline int bb_first(Bitboard b)
     return POINT_NONE;
 }
 
+/* Removes and returns the lowest set point, or POINT_NONE when b is empty.
+ * Scalar throughout: loops that pop and test in turn
+ * (`for (int p; (p = bb_next(&b)) != POINT_NONE;)`) avoid reading the whole
+ * board back as a vector right after a word of it was written. */
+static inline int bb_next(Bitboard *b)
+{
+    for (int i = 0; i < BB_WORDS; i++)
+        if (b->w[i]) {
+            int p = i * 64 + __builtin_ctzll(b->w[i]);
+            b->w[i] &= b->w[i] - 1;
+            return p;
+        }
+    return POINT_NONE;
+}
+
 /* Removes and returns the lowest set point; b must not be empty. */
 static inline int bb_pop(Bitboard *b)
 {

@@ -56,8 +56,8 @@ static int solve(Solver *s, const Position *pos, int alpha, int beta, int *pv, i
     Bitboard empty = pos_empty(pos);
     Bitboard near = bb_dilate8(pos->stones[me]);
     int moves[BB_POINTS], keys[BB_POINTS], n = 0;
-    for (Bitboard b = empty; !bb_is_empty(b);) {
-        int p = bb_pop(&b);
+    Bitboard b = empty;
+    for (int p; (p = bb_next(&b)) != POINT_NONE;) {
         int key = p == tt_move ? 1 << 20 : bb_test(fills.points, p) ? (1 << 16) + fills.gain[p] : bb_test(near, p);
         int i = n++;
         while (i > 0 && keys[i - 1] < key) {

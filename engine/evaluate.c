@@ -57,11 +57,17 @@ int evaluate_trace(const Position *pos, const Tactics *tactics, EvalTrace *t)
     const Bitboard *s = pos->stones;
     int size = pos->size;
     t->stones = W_STONE * (bb_count(s[COLOR_BLACK]) - bb_count(s[COLOR_WHITE]));
-    t->immune = W_IMMUNE * (bb_count(immune_stones(s[COLOR_BLACK], size)) -
-                            bb_count(immune_stones(s[COLOR_WHITE], size)));
-    Bitboard vb, vw;
-    voronoi(pos, &vb, &vw);
-    t->territory = W_TERRITORY * (bb_count(vb) - bb_count(vw));
+    /* Terms whose weight the matches set to 0 cost nothing. */
+    t->immune = 0;
+    if (W_IMMUNE != 0)
+        t->immune = W_IMMUNE * (bb_count(immune_stones(s[COLOR_BLACK], size)) -
+                                bb_count(immune_stones(s[COLOR_WHITE], size)));
+    t->territory = 0;
+    if (W_TERRITORY != 0) {
+        Bitboard vb, vw;
+        voronoi(pos, &vb, &vw);
+        t->territory = W_TERRITORY * (bb_count(vb) - bb_count(vw));
+    }
     t->potential = W_POTENTIAL * (bb_count(potential(pos, COLOR_BLACK)) - bb_count(potential(pos, COLOR_WHITE)));
 
     Color me = pos_to_move(pos);

@@ -13,8 +13,8 @@ static int best_single_gain(const Position *pos)
     FillMap map;
     tactics_fill_points(pos, pos_to_move(pos), &map);
     int best = 0;
-    for (Bitboard b = map.points; !bb_is_empty(b);) {
-        int p = bb_pop(&b);
+    Bitboard b = map.points;
+    for (int p; (p = bb_next(&b)) != POINT_NONE;) {
         if (map.gain[p] > best)
             best = map.gain[p];
     }
@@ -28,8 +28,8 @@ static int greedy_genmove(Player *self, const Position *pos, const PlayerLimits 
     Color me = pos_to_move(pos);
     bool two = pos_stones_left(pos) == 2;
     int best = -1, best_gain = -1, ties = 0;
-    for (Bitboard b = pos_empty(pos); !bb_is_empty(b);) {
-        int p = bb_pop(&b);
+    Bitboard b = pos_empty(pos);
+    for (int p; (p = bb_next(&b)) != POINT_NONE;) {
         Position child = *pos;
         int gain = pos_play(&child, p);
         gain += bb_count(bb_and(pos->stones[color_other(me)], child.stones[me])); /* captures count twice */

@@ -169,8 +169,8 @@ static int qsearch(Worker *w, const Position *pos, int alpha, int beta, int ply,
         alpha = stand;
     MoveList list;
     list.count = 0;
-    for (Bitboard b = bb_or(t.mine.points, t.threats); !bb_is_empty(b);) {
-        int p = bb_pop(&b);
+    Bitboard b = bb_or(t.mine.points, t.threats);
+    for (int p; (p = bb_next(&b)) != POINT_NONE;) {
         movelist_add(&list, p, movepick_tactical_score(&t, p));
     }
     int best = stand;
@@ -301,8 +301,8 @@ static int pvs(Worker *w, const Position *pos, int alpha, int beta, int depth, i
 
     MoveList list;
     list.count = 0;
-    for (Bitboard b = pos_empty(pos); !bb_is_empty(b);) {
-        int p = bb_pop(&b);
+    Bitboard b = pos_empty(pos);
+    for (int p; (p = bb_next(&b)) != POINT_NONE;) {
         int score = p == tt_move ? ORDER_TT : movepick_tactical_score(&t, p);
         if (score == 0)
             score = is_killer(w, ply, p) ? ORDER_KILLER : movepick_quiet_score(pos, p) + w->history[me][p] / 64;
@@ -383,8 +383,8 @@ static void init_root_moves(Worker *w)
     list->count = 0;
     TTHit hit;
     int tt_move = tt_probe(&s->tt, pos->hash, &hit) ? hit.move : -1;
-    for (Bitboard b = pos_empty(pos); !bb_is_empty(b);) {
-        int p = bb_pop(&b);
+    Bitboard b = pos_empty(pos);
+    for (int p; (p = bb_next(&b)) != POINT_NONE;) {
         int score = p == s->limits.first_move ? ORDER_TT + 1 : p == tt_move ? ORDER_TT : movepick_tactical_score(&t, p);
         if (score == 0)
             score = movepick_quiet_score(pos, p) * 16 + (int)rng_below(&w->rng, 16);

@@ -40,8 +40,8 @@ int tactics_fill_gain(const Position *pos, Color color, int point) { return gain
 void tactics_fill_points(const Position *pos, Color color, FillMap *map)
 {
     map->points = bb_zero();
-    for (Bitboard cuts = tactics_cut_points(pos, color); !bb_is_empty(cuts);) {
-        int p = bb_pop(&cuts);
+    Bitboard cuts = tactics_cut_points(pos, color);
+    for (int p; (p = bb_next(&cuts)) != POINT_NONE;) {
         int gain = gain_of(pos, color, p);
         if (gain > 0) {
             bb_set(&map->points, p);
@@ -61,8 +61,9 @@ bool tactics_has_fill(const Position *pos, Color color)
 static const int ring_offset[8] = {-BB_STRIDE, -BB_STRIDE + 1, 1, BB_STRIDE + 1, BB_STRIDE, BB_STRIDE - 1, -1,
                                    -BB_STRIDE - 1};
 
-/* Labels every stone of `own` with its 8-connected chain. */
-static void label_chains(Bitboard own, uint8_t label[BB_POINTS])
+/* Labels every stone of `own` with its 8-connected chain; returns the
+ * number of chains (at most 64 on a 16x16 board). */
+static int label_chains(Bitboard own, uint8_t label[BB_POINTS])
 {
     uint8_t id = 0;
     for (Bitboard left = own; !bb_is_empty(left); id++) {
@@ -78,6 +79,7 @@ static void label_chains(Bitboard own, uint8_t label[BB_POINTS])
             for (uint64_t bits = chain.w[i]; bits; bits &= bits - 1)
                 label[i * 64 + __builtin_ctzll(bits)] = id;
     }
+    return id;
 }
 
 /* The runs of own stones that separate the pieces of non-own points
@@ -153,7 +155,6 @@ Bitboard tactics_threat_points(const Position *pos, Color color, const FillMap *
      * needing two adjacent stones in one gap of its wall is not found here;
      * the search finds it. Candidates found this way are checked by a flood
      * for their exact gain. */
-    enum { MAX_CUTS = BB_POINTS / 2 };
     Bitboard own = pos->stones[color];
     Bitboard cuts = tactics_cut_points(pos, color);
     Bitboard gaps = bb_andnot(cuts, fills->points);
@@ -165,36 +166,53 @@ Bitboard tactics_threat_points(const Position *pos, Color color, const FillMap *
         return threats;
     }
     uint8_t label[BB_POINTS];
-    label_chains(own, label);
-    /* the runs around every cut point (second stones away from x keep them) */
-    int cut_point[MAX_CUTS], cut_runs[MAX_CUTS], n = 0;
-    uint64_t cut_chains[MAX_CUTS][4];
-    for (Bitboard b = cuts; !bb_is_empty(b) && n < MAX_CUTS; n++) {
+    int chain_count = label_chains(own, label);
+    /* the runs around every cut point (second stones away from x keep them),
+     * and for every chain the cut points whose runs touch it */
+    int cut_runs[BB_POINTS];
+    uint64_t cut_chains[BB_POINTS][4];
+    Bitboard touching[64];
+    for (int c = 0; c < chain_count; c++)
+        touching[c] = bb_zero();
+    Bitboard left = cuts;
+    for (int y; (y = bb_next(&left)) != POINT_NONE;) {
         bool unused[4];
-        cut_point[n] = bb_pop(&b);
-        cut_runs[n] = run_chains(own, cut_point[n], label, POINT_NONE, cut_chains[n], unused);
+        cut_runs[y] = run_chains(own, y, label, POINT_NONE, cut_chains[y], unused);
+        uint64_t all = 0;
+        for (int r = 0; r < cut_runs[y]; r++)
+            all |= cut_chains[y][r];
+        for (; all; all &= all - 1)
+            bb_set(&touching[__builtin_ctzll(all)], y);
     }
-    for (Bitboard xs = gaps; !bb_is_empty(xs);) {
-        int x = bb_pop(&xs);
+    Bitboard xs = gaps;
+    for (int x; (x = bb_next(&xs)) != POINT_NONE;) {
         Bitboard with = bb_or(own, bb_point(x));
         Bitboard near_x = bb_dilate8(bb_point(x));
         /* the chains x joins into one */
         uint64_t joined = 0;
-        for (Bitboard around = bb_and(near_x, own); !bb_is_empty(around);)
-            joined |= UINT64_C(1) << label[bb_pop(&around)];
+        Bitboard around = bb_and(near_x, own);
+        for (int q; (q = bb_next(&around)) != POINT_NONE;)
+            joined |= UINT64_C(1) << label[q];
+        /* a loop through x and a cut point y away from x needs two runs of
+         * y on two different chains that x joins: only cut points touching
+         * two of them can close one */
+        Bitboard once = bb_zero(), twice = bb_zero();
+        for (uint64_t c = joined; c; c &= c - 1) {
+            Bitboard t = touching[__builtin_ctzll(c)];
+            twice = bb_or(twice, bb_and(once, t));
+            once = bb_or(once, t);
+        }
         int gain_x = 0;
-        for (int j = 0; j < n; j++) {
-            int y = cut_point[j];
-            if (bb_test(near_x, y))
-                continue;
-            if (loop_through_x(cut_chains[j], NULL, cut_runs[j], joined)) {
+        Bitboard ys = bb_andnot(twice, near_x);
+        for (int y; (y = bb_next(&ys)) != POINT_NONE;) {
+            if (loop_through_x(cut_chains[y], NULL, cut_runs[y], joined)) {
                 int g = gain_with(pos, with, color, y);
                 if (g > gain_x)
                     gain_x = g;
             }
         }
-        for (Bitboard b = bb_and(near_x, pos_empty(pos)); !bb_is_empty(b);) {
-            int y = bb_pop(&b);
+        Bitboard b = bb_and(near_x, pos_empty(pos));
+        for (int y; (y = bb_next(&b)) != POINT_NONE;) {
             if (y == x)
                 continue;
             unsigned pieces = ring_pieces(with, y);
