@@ -23,9 +23,13 @@ static int search_genmove(Player *self, const Position *pos, const PlayerLimits 
     bool planned = sp->plan != POINT_NONE && sp->plan_hash == pos->hash && pos_stone_of_turn(pos) == 2 &&
                    pos_check(pos, pos_to_move(pos), sp->plan) == POS_OK;
     if (planned) {
-        /* the plan was searched already: a shorter look to confirm it */
+        /* The plan was searched already: it is tried first, and a clock that
+         * keeps what a stone does not use (soft below hard) gets a shorter
+         * look to confirm it. A fixed time per stone is used whole: what it
+         * leaves is lost. */
         sl.first_move = sp->plan;
-        sl.soft_ms /= 3;
+        if (sl.soft_ms < sl.hard_ms)
+            sl.soft_ms /= 3;
     }
     SearchInfo info;
     search_run(sp->search, pos, &sl, sp->reporter, sp->reporter_context, &info);
