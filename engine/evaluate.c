@@ -45,10 +45,10 @@ static void voronoi(const Position *pos, Bitboard *black, Bitboard *white)
 }
 
 /* Points (not of `color`) inside the walls of `color` once every gap of its
- * walls (a cut point) is filled. */
-static Bitboard potential(const Position *pos, Color color)
+ * walls (a cut point, `cuts`) is filled. */
+static Bitboard potential(const Position *pos, Color color, Bitboard cuts)
 {
-    Bitboard wall = bb_or(pos->stones[color], tactics_cut_points(pos, color));
+    Bitboard wall = bb_or(pos->stones[color], cuts);
     return bb_andnot(ring_enclosed_all(wall, pos->size), pos->stones[color]);
 }
 
@@ -68,12 +68,13 @@ int evaluate_trace(const Position *pos, const Tactics *tactics, EvalTrace *t)
         voronoi(pos, &vb, &vw);
         t->territory = W_TERRITORY * (bb_count(vb) - bb_count(vw));
     }
-    t->potential = W_POTENTIAL * (bb_count(potential(pos, COLOR_BLACK)) - bb_count(potential(pos, COLOR_WHITE)));
-
     Color me = pos_to_move(pos);
     int sign = me == COLOR_BLACK ? 1 : -1;
-    int now = tactics->best_mine;
-    int next = tactics->best_theirs;
+    t->potential = sign * W_POTENTIAL *
+                   (bb_count(potential(pos, me, tactics->mine.cuts)) -
+                    bb_count(potential(pos, color_other(me), tactics->theirs.cuts)));
+    int now = tactics->mine.best;
+    int next = tactics->theirs.best;
     /* known only where the node looked for two-stone rings (first stone of a turn) */
     int ring2 = tactics->best_threat;
     t->threats = sign * (W_FILL_NOW * now - W_FILL_NEXT * next + W_RING2_NOW * ring2);

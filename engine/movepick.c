@@ -6,19 +6,7 @@ void movepick_tactics(const Position *pos, bool with_threats, Tactics *t)
     Color me = pos_to_move(pos);
     tactics_fill_points(pos, me, &t->mine);
     tactics_fill_points(pos, color_other(me), &t->theirs);
-    t->best_mine = t->best_theirs = t->best_threat = 0;
-    Bitboard b = t->mine.points;
-    while (!bb_is_empty(b)) {
-        int p = bb_pop(&b);
-        if (t->mine.gain[p] > t->best_mine)
-            t->best_mine = t->mine.gain[p];
-    }
-    b = t->theirs.points;
-    while (!bb_is_empty(b)) {
-        int p = bb_pop(&b);
-        if (t->theirs.gain[p] > t->best_theirs)
-            t->best_theirs = t->theirs.gain[p];
-    }
+    t->best_threat = 0;
     t->threats = with_threats ? tactics_threat_points(pos, me, &t->mine, &t->best_threat) : bb_zero();
 }
 

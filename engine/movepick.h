@@ -29,7 +29,7 @@ typedef struct Tactics {
     FillMap mine;     /* fill points of the side to move */
     FillMap theirs;   /* fill points of the opponent */
     Bitboard threats; /* side to move: first stones of two-stone rings */
-    int best_mine, best_theirs, best_threat;
+    int best_threat;  /* largest gain of a two-stone ring (0 without threats) */
 } Tactics;
 
 void movepick_tactics(const Position *pos, bool with_threats, Tactics *t);

@@ -12,13 +12,7 @@ static int best_single_gain(const Position *pos)
 {
     FillMap map;
     tactics_fill_points(pos, pos_to_move(pos), &map);
-    int best = 0;
-    Bitboard b = map.points;
-    for (int p; (p = bb_next(&b)) != POINT_NONE;) {
-        if (map.gain[p] > best)
-            best = map.gain[p];
-    }
-    return best;
+    return map.best;
 }
 
 static int greedy_genmove(Player *self, const Position *pos, const PlayerLimits *limits)

@@ -328,7 +328,7 @@ static int pvs(Worker *w, const Position *pos, int alpha, int beta, int depth, i
                 break;
             if (!pruning) {
                 pruning = true;
-                protect = tactics_cut_points(pos, color_other(me));
+                protect = t.theirs.cuts;
             }
             if (!bb_test(protect, move))
                 continue;

@@ -39,13 +39,17 @@ int tactics_fill_gain(const Position *pos, Color color, int point) { return gain
 
 void tactics_fill_points(const Position *pos, Color color, FillMap *map)
 {
+    map->cuts = tactics_cut_points(pos, color);
     map->points = bb_zero();
-    Bitboard cuts = tactics_cut_points(pos, color);
+    map->best = 0;
+    Bitboard cuts = map->cuts;
     for (int p; (p = bb_next(&cuts)) != POINT_NONE;) {
         int gain = gain_of(pos, color, p);
         if (gain > 0) {
             bb_set(&map->points, p);
             map->gain[p] = (uint16_t)gain;
+            if (gain > map->best)
+                map->best = gain;
         }
     }
 }
@@ -156,7 +160,7 @@ Bitboard tactics_threat_points(const Position *pos, Color color, const FillMap *
      * the search finds it. Candidates found this way are checked by a flood
      * for their exact gain. */
     Bitboard own = pos->stones[color];
-    Bitboard cuts = tactics_cut_points(pos, color);
+    Bitboard cuts = fills->cuts;
     Bitboard gaps = bb_andnot(cuts, fills->points);
     Bitboard threats = bb_zero();
     int best = 0;

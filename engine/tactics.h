@@ -12,7 +12,9 @@
 Bitboard tactics_cut_points(const Position *pos, Color color);
 
 typedef struct FillMap {
+    Bitboard cuts;            /* the colour's cut points (tactics_cut_points) */
     Bitboard points;          /* empty points where a stone of the colour encloses something */
+    int best;                 /* the largest gain, 0 when points is empty */
     uint16_t gain[BB_POINTS]; /* for those: filled points + captured stones (score change beyond the stone) */
 } FillMap;
 
@@ -29,7 +31,7 @@ bool tactics_has_fill(const Position *pos, Color color);
 int tactics_fill_gain(const Position *pos, Color color, int point);
 
 /* First stones of two-stone rings: gaps x of `color`'s walls (cut points
- * that close nothing; `fills` are its fill points) after which a second
+ * that close nothing; `fills` are its fill points, from tactics_fill_points) after which a second
  * stone closes a ring. *best_gain (may be NULL) receives the largest gain
  * of the second stone, 0 if none. */
 Bitboard tactics_threat_points(const Position *pos, Color color, const FillMap *fills, int *best_gain);

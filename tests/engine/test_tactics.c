@@ -85,7 +85,9 @@ static void test_fill_points(void **state)
         for (int c = 0; c < 2; c++) {
             FillMap map;
             tactics_fill_points(&pos, (Color)c, &map);
+            assert_true(bb_equal(map.cuts, tactics_cut_points(&pos, (Color)c)));
             bool any = false;
+            int best = 0;
             for (Bitboard e = pos_empty(&pos); !bb_is_empty(e);) {
                 int p = bb_pop(&e);
                 int g = gain(&pos, (Color)c, pos.stones[c], p);
@@ -95,8 +97,11 @@ static void test_fill_points(void **state)
                     assert_int_equal(tactics_fill_gain(&pos, (Color)c, p), g);
                     fills++;
                     any = true;
+                    if (g > best)
+                        best = g;
                 }
             }
+            assert_int_equal(map.best, best);
             assert_int_equal(tactics_has_fill(&pos, (Color)c), any);
         }
     }
