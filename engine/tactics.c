@@ -25,32 +25,43 @@ Bitboard tactics_cut_points(const Position *pos, Color color)
     return bb_and(two, pos_empty(pos));
 }
 
-static int gain_of(const Position *pos, Color color, int point)
+/* What a stone of `color` at the empty `point` fills (nothing for most). */
+static Bitboard filled_by(const Position *pos, Color color, int point)
 {
     Bitboard own = bb_or(pos->stones[color], bb_point(point));
     unsigned pieces = ring_pieces(own, point);
     if (!(pieces & (pieces - 1)))
-        return 0;
-    Bitboard filled = ring_enclosed_pieces(own, pos->size, point, pieces);
+        return bb_zero();
+    return ring_enclosed_pieces(own, pos->size, point, pieces);
+}
+
+static int gain_of_filled(const Position *pos, Color color, Bitboard filled)
+{
     return bb_count(filled) + bb_count(bb_and(filled, pos->stones[color_other(color)]));
 }
 
-int tactics_fill_gain(const Position *pos, Color color, int point) { return gain_of(pos, color, point); }
+int tactics_fill_gain(const Position *pos, Color color, int point)
+{
+    return gain_of_filled(pos, color, filled_by(pos, color, point));
+}
 
 void tactics_fill_points(const Position *pos, Color color, FillMap *map)
 {
     map->cuts = tactics_cut_points(pos, color);
     map->points = bb_zero();
+    map->area = bb_zero();
     map->best = 0;
     Bitboard cuts = map->cuts;
     for (int p; (p = bb_next(&cuts)) != POINT_NONE;) {
-        int gain = gain_of(pos, color, p);
-        if (gain > 0) {
-            bb_set(&map->points, p);
-            map->gain[p] = (uint16_t)gain;
-            if (gain > map->best)
-                map->best = gain;
-        }
+        Bitboard filled = filled_by(pos, color, p);
+        if (bb_is_empty(filled))
+            continue;
+        int gain = gain_of_filled(pos, color, filled);
+        bb_set(&map->points, p);
+        map->area = bb_or(map->area, filled);
+        map->gain[p] = (uint16_t)gain;
+        if (gain > map->best)
+            map->best = gain;
     }
 }
 

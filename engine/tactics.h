@@ -14,6 +14,7 @@ Bitboard tactics_cut_points(const Position *pos, Color color);
 typedef struct FillMap {
     Bitboard cuts;            /* the colour's cut points (tactics_cut_points) */
     Bitboard points;          /* empty points where a stone of the colour encloses something */
+    Bitboard area;            /* what those stones would fill, all together (points excluded) */
     int best;                 /* the largest gain, 0 when points is empty */
     uint16_t gain[BB_POINTS]; /* for those: filled points + captured stones (score change beyond the stone) */
 } FillMap;
