@@ -7,6 +7,7 @@ void movepick_tactics(const Position *pos, bool with_threats, Tactics *t)
     tactics_fill_points(pos, me, &t->mine);
     tactics_fill_points(pos, color_other(me), &t->theirs);
     t->best_threat = 0;
+    t->threats_known = with_threats;
     t->threats = with_threats ? tactics_threat_points(pos, me, &t->mine, &t->best_threat) : bb_zero();
 }
 

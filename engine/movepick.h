@@ -30,6 +30,7 @@ typedef struct Tactics {
     FillMap theirs;   /* fill points of the opponent */
     Bitboard threats; /* side to move: first stones of two-stone rings */
     int best_threat;  /* largest gain of a two-stone ring (0 without threats) */
+    bool threats_known; /* threats and best_threat were looked for */
 } Tactics;
 
 void movepick_tactics(const Position *pos, bool with_threats, Tactics *t);

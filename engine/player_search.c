@@ -65,7 +65,8 @@ Player *player_search_create(const PlayerConfig *config)
     SearchPlayer *sp = malloc(sizeof *sp);
     SearchConfig sc = {.threads = config->threads > 0 ? config->threads : 1,
                        .hash_mib = config->hash_mib > 0 ? config->hash_mib : 64,
-                       .seed = config->seed};
+                       .seed = config->seed,
+                       .eval = config->eval};
     Search *search = p && sp ? search_create(&sc) : NULL;
     if (!search) {
         free(p);

@@ -53,6 +53,8 @@ typedef struct Worker {
 
 struct Search {
     TT tt;
+    const EvalModel *eval; /* the weights in use: the caller's or own_eval */
+    EvalModel *own_eval;   /* the built-in weights, when the caller gave none */
     int threads;
     int hash_mib;
     uint64_t seed;
@@ -162,7 +164,7 @@ static int qsearch(Worker *w, const Position *pos, int alpha, int beta, int ply,
         return final_score(pos);
     Tactics t;
     movepick_tactics(pos, qply == 0 && pos_stones_left(pos) == 2, &t);
-    int stand = evaluate_with(pos, &t);
+    int stand = evaluate_with(w->search->eval, pos, &t);
     if (stand >= beta || qply >= QSEARCH_MAX_PLIES || ply >= SEARCH_MAX_PLY)
         return stand;
     if (stand > alpha)
@@ -263,7 +265,7 @@ static int pvs(Worker *w, const Position *pos, int alpha, int beta, int depth, i
     if (depth <= 0)
         return qsearch(w, pos, alpha, beta, ply, 0);
     if (ply >= SEARCH_MAX_PLY)
-        return evaluate(pos);
+        return evaluate(w->search->eval, pos);
     if (pos_empty_count(pos) <= ENDGAME_TREE_EMPTIES)
         return solve_in_tree(w, pos, alpha, beta, ply, pv_node);
     count_node(w);
@@ -293,7 +295,7 @@ static int pvs(Worker *w, const Position *pos, int alpha, int beta, int depth, i
      * stones worth trying (futility). */
     bool futile = false;
     if (!pv_node && !to_the_end && depth <= FUTILITY_DEPTH && abs(beta) < SCORE_EVAL_MAX) {
-        int eval = evaluate_with(pos, &t);
+        int eval = evaluate_with(s->eval, pos, &t);
         if (eval - FUTILITY_MARGIN * depth >= beta)
             return eval;
         futile = eval + FUTILITY_MARGIN * depth <= alpha;
@@ -562,7 +564,7 @@ Search *search_create(const SearchConfig *config)
     if (!s)
         return NULL;
     s->seed = config->seed;
-    if (!search_set_hash(s, config->hash_mib) || !search_set_threads(s, config->threads)) {
+    if (!search_set_eval(s, config->eval) || !search_set_hash(s, config->hash_mib) || !search_set_threads(s, config->threads)) {
         search_destroy(s);
         return NULL;
     }
@@ -574,8 +576,26 @@ void search_destroy(Search *s)
     if (!s)
         return;
     tt_free(&s->tt);
+    eval_model_destroy(s->own_eval);
     free(s->workers);
     free(s);
+}
+
+bool search_set_eval(Search *s, const EvalModel *eval)
+{
+    if (eval) {
+        eval_model_destroy(s->own_eval);
+        s->own_eval = NULL;
+        s->eval = eval;
+        return true;
+    }
+    if (!s->own_eval) {
+        s->own_eval = eval_model_default();
+        if (!s->own_eval)
+            return false;
+    }
+    s->eval = s->own_eval;
+    return true;
 }
 
 bool search_set_hash(Search *s, int mib)
