@@ -13,6 +13,7 @@
 
 #include "board_text.h"
 #include "coord.h"
+#include "eval_file.h"
 #include "gtp_commands.h"
 
 enum { GTP_TEXT_INITIAL = 4096 };
@@ -110,6 +111,12 @@ Gtp *gtp_create(const EngineOptions *options)
     if (!gtp)
         return NULL;
     gtp->options = *options;
+    char err[OPTIONS_PATH_MAX + 160];
+    if (options->eval_file[0] && !eval_file_load(options->eval_file, &gtp->eval, err, sizeof err)) {
+        fprintf(stderr, "rin: %s\n", err);
+        free(gtp);
+        return NULL;
+    }
     gtp->line = malloc(GTP_LINE_MAX);
     gtp->clean = malloc(GTP_LINE_MAX + 1);
     gtp->words = malloc(GTP_LINE_MAX + 1);
@@ -131,6 +138,7 @@ void gtp_destroy(Gtp *gtp)
         return;
     player_destroy(gtp->player);
     search_destroy(gtp->analysis);
+    eval_model_destroy(gtp->eval);
     free(gtp->reply.data);
     free(gtp->response.data);
     free(gtp->line);

@@ -47,6 +47,7 @@ struct Gtp {
     EngineOptions options;
     Player *player;
     Search *analysis;    /* for rin-analyze, made on first use */
+    EvalModel *eval;     /* the weights of options.eval_file, or NULL for the built-in ones */
     bool quit;
     GtpText reply;    /* what the handler answers: a result or an error message */
     GtpText response; /* the framed response */

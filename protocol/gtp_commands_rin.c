@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "coord.h"
+#include "eval_file.h"
 #include "gtp_commands.h"
 #include "perft.h"
 #include "posstr.h"
@@ -87,6 +88,28 @@ static bool shapes_player(const char *name)
            strcmp(name, "seed") == 0;
 }
 
+/* Loads the weights options.eval_file names and makes the player anew with
+ * them; on failure everything stays as `before`. */
+static bool set_eval_file(Gtp *gtp, const EngineOptions *before)
+{
+    EvalModel *model = NULL;
+    char err[OPTIONS_PATH_MAX + 160];
+    if (gtp->options.eval_file[0] && !eval_file_load(gtp->options.eval_file, &model, err, sizeof err)) {
+        gtp->options = *before;
+        return gtp_fail(gtp, "%s (weights unchanged)", err);
+    }
+    EvalModel *old = gtp->eval;
+    gtp->eval = model;
+    if (!gtp_apply_options(gtp)) {
+        gtp->eval = old;
+        gtp->options = *before;
+        eval_model_destroy(model);
+        return gtp_fail(gtp, "out of memory: weights unchanged");
+    }
+    eval_model_destroy(old);
+    return true;
+}
+
 bool gtp_cmd_rin_option(Gtp *gtp, const GtpArgs *args)
 {
     if (args->count == 0)
@@ -101,9 +124,11 @@ bool gtp_cmd_rin_option(Gtp *gtp, const GtpArgs *args)
         return gtp_reply(gtp, "%s", value);
     }
     EngineOptions before = gtp->options;
-    char err[160];
+    char err[OPTIONS_PATH_MAX + 160];
     if (!options_set(&gtp->options, args->v[0], args->v[1], err, sizeof err))
         return gtp_fail(gtp, "syntax error: %s", err);
+    if (spec->kind == OPTION_PATH)
+        return set_eval_file(gtp, &before);
     if (shapes_player(spec->name) && !gtp_apply_options(gtp)) {
         gtp->options = before;
         return gtp_fail(gtp, "out of memory: %s unchanged", spec->name);
@@ -156,7 +181,8 @@ bool gtp_cmd_rin_analyze(Gtp *gtp, const GtpArgs *args)
     if (!gtp->analysis) {
         SearchConfig config = {.threads = (int)gtp->options.threads,
                                .hash_mib = (int)gtp->options.hash,
-                               .seed = (uint64_t)gtp->options.seed};
+                               .seed = (uint64_t)gtp->options.seed,
+                               .eval = gtp->eval};
         gtp->analysis = search_create(&config);
         if (!gtp->analysis)
             return gtp_fail(gtp, "out of memory for the analysis search");

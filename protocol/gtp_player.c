@@ -23,6 +23,7 @@ bool gtp_apply_options(Gtp *gtp)
     PlayerConfig config = {.seed = (uint64_t)o->seed,
                            .threads = (int)o->threads,
                            .hash_mib = (int)o->hash,
+                           .eval = gtp->eval,
                            .reporter = gtp_report_info,
                            .reporter_context = gtp};
     Player *player = player_create(o->player, &config);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "eval_file.h"
 #include "gtp.h"
 #include "options.h"
 #include "perft.h"
@@ -18,6 +19,7 @@
 #include "posstr.h"
 #include "search_report.h"
 #include "terminal.h"
+#include "train_command.h"
 #include "version.h"
 
 static const char usage_text[] =
@@ -28,6 +30,8 @@ static const char usage_text[] =
     "                                count stone sequences of DEPTH plies\n"
     "       rin bench [DEPTH]        search fixed positions to DEPTH (default %d); prints the\n"
     "                                node count (the search's signature) and nodes/second\n"
+    "       rin train FILE... --output WEIGHTS [--epochs N] [--rate R] [--seed S]\n"
+    "                                fit the evaluation's weights to selfplay data\n"
     "\n"
     "Options (also set over GTP with rin-option NAME VALUE):\n";
 
@@ -47,7 +51,7 @@ static void print_usage(FILE *out)
         const OptionSpec *spec = options_spec(i);
         char value[OPTIONS_VALUE_MAX], flag[48];
         options_format(&defaults, spec, value);
-        snprintf(flag, sizeof flag, "--%s %s", spec->name, spec->kind == OPTION_PLAYER ? "NAME" : "N");
+        snprintf(flag, sizeof flag, "--%s %s", spec->name, spec->kind == OPTION_PLAYER ? "NAME" : spec->kind == OPTION_PATH ? "FILE" : "N");
         fprintf(out, "  %-17s %s (default %s)\n", flag, spec->help, value);
     }
     fputs(usage_tail, out);
@@ -185,6 +189,8 @@ int main(int argc, char **argv)
         return cmd_perft(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "bench") == 0)
         return cmd_bench(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "train") == 0)
+        return train_command_run(argc - 2, argv + 2);
 
     EngineOptions options;
     options_defaults(&options);
@@ -202,12 +208,21 @@ int main(int argc, char **argv)
             return usage_error("unknown option '%s'", arg);
         if (i + 1 >= argc)
             return usage_error("%s needs a value", arg);
-        char err[160];
+        char err[OPTIONS_PATH_MAX + 160];
         if (!options_set(&options, arg + 2, argv[i + 1], err, sizeof err))
             return usage_error("%s", err);
         i++;
     }
 
+    if (options.eval_file[0]) {
+        EvalModel *model = NULL;
+        char err[OPTIONS_PATH_MAX + 160];
+        if (!eval_file_load(options.eval_file, &model, err, sizeof err)) {
+            fprintf(stderr, "rin: %s\n", err);
+            return 2;
+        }
+        eval_model_destroy(model);
+    }
     Gtp *gtp = gtp_create(&options);
     if (!gtp) {
         fprintf(stderr, "rin: out of memory (try a smaller --hash)\n");

@@ -21,6 +21,7 @@ static const OptionSpec specs[] = {
     {"margin", OPTION_INT, 0, INT64_C(60000), "milliseconds kept back from the clock for I/O"},
     {"seed", OPTION_INT, 0, INT64_MAX, "random seed"},
     {"verbose", OPTION_INT, 0, 1, "1: search progress (info lines) on stderr"},
+    {"eval-file", OPTION_PATH, 0, 0, "evaluation weights file (builtin: the weights built into rin)"},
 };
 
 enum { SPEC_COUNT = sizeof specs / sizeof specs[0] };
@@ -86,6 +87,15 @@ bool options_set(EngineOptions *o, const char *name, const char *value, char *er
         snprintf(err, err_size, "unknown player '%.40s' (%s)", value, spec->help + strlen("who answers genmove: "));
         return false;
     }
+    if (spec->kind == OPTION_PATH) {
+        size_t length = strlen(value);
+        if (length == 0 || length >= sizeof o->eval_file) {
+            snprintf(err, err_size, "%s needs a file name of 1 to %d bytes", name, (int)sizeof o->eval_file - 1);
+            return false;
+        }
+        snprintf(o->eval_file, sizeof o->eval_file, "%s", strcmp(value, OPTIONS_BUILTIN) == 0 ? "" : value);
+        return true;
+    }
     const char *s = value;
     if (*s == '+' || *s == '-' || *s == '\0') {
         snprintf(err, err_size, "%s must be a whole number from %" PRId64 " to %" PRId64 ", got '%.40s'", name,
@@ -113,6 +123,10 @@ void options_format(const EngineOptions *o, const OptionSpec *spec, char *out)
 {
     if (spec->kind == OPTION_PLAYER) {
         snprintf(out, OPTIONS_VALUE_MAX, "%s", o->player);
+        return;
+    }
+    if (spec->kind == OPTION_PATH) {
+        snprintf(out, OPTIONS_VALUE_MAX, "%s", o->eval_file[0] ? o->eval_file : OPTIONS_BUILTIN);
         return;
     }
     EngineOptions copy = *o;

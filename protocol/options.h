@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { OPTIONS_PLAYER_MAX = 16, OPTIONS_VALUE_MAX = 32 };
+enum { OPTIONS_PLAYER_MAX = 16, OPTIONS_PATH_MAX = 1024, OPTIONS_VALUE_MAX = OPTIONS_PATH_MAX };
 
 typedef struct EngineOptions {
     char player[OPTIONS_PLAYER_MAX]; /* who answers genmove */
@@ -20,9 +20,10 @@ typedef struct EngineOptions {
     int64_t margin;                  /* ms kept back from every clock for I/O */
     int64_t seed;                    /* random seed */
     int64_t verbose;                 /* 1: search progress on stderr */
+    char eval_file[OPTIONS_PATH_MAX]; /* evaluation weights file; "" for the built-in weights */
 } EngineOptions;
 
-typedef enum OptionKind { OPTION_INT, OPTION_PLAYER } OptionKind;
+typedef enum OptionKind { OPTION_INT, OPTION_PLAYER, OPTION_PATH } OptionKind;
 
 typedef struct OptionSpec {
     const char *name;
@@ -30,6 +31,9 @@ typedef struct OptionSpec {
     int64_t min, max; /* OPTION_INT */
     const char *help;
 } OptionSpec;
+
+/* The value of eval-file that names the built-in weights. */
+#define OPTIONS_BUILTIN "builtin"
 
 void options_defaults(EngineOptions *options);
 

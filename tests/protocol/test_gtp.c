@@ -330,7 +330,7 @@ static void test_options_and_analysis(void **state)
     assert_non_null(list);
     assert_int_equal(strncmp(list, "= [list/search/", 15), 0);
     assert_non_null(strstr(list, "] player random\n[string] threads 1\n[string] hash 64\n"));
-    assert_non_null(strstr(list, "\n[string] verbose 1\n\n"));
+    assert_non_null(strstr(list, "\n[string] verbose 1\n[string] eval-file builtin\n\n"));
     assert_exec(gtp, "rin-option verbose 0", "=\n\n");
     /* analysis searches without playing, whatever the player */
     assert_exec(gtp, "boardsize 8", "=\n\n");
@@ -411,6 +411,70 @@ static const char *const bad_commands[] = {
     "rin-option hash 99999999999999999999", "rin-option player nobody", "rin-option depth -1",
     "rin-option a b c", "rin-analyze depth", "rin-analyze foo 1", "rin-analyze depth 0", "rin-analyze nodes x",
     "rin-analyze movetime 1 depth"};
+
+/* Writes `size` bytes of the built-in weights file, with byte `flip` (if
+ * below size) changed, to a new temporary file; returns its name. */
+static char *weights_file(size_t size, size_t flip)
+{
+    extern const unsigned char eval_default_bytes[];
+    extern const size_t eval_default_size;
+    assert_true(size <= eval_default_size);
+    static char name[64];
+    strcpy(name, "/tmp/rin-test-weights-XXXXXX");
+    int fd = mkstemp(name);
+    assert_true(fd >= 0);
+    FILE *out = fdopen(fd, "wb");
+    assert_non_null(out);
+    for (size_t i = 0; i < size; i++)
+        fputc(i == flip ? eval_default_bytes[i] ^ 0x40 : eval_default_bytes[i], out);
+    fclose(out);
+    return name;
+}
+
+static void test_eval_file_option(void **state)
+{
+    (void)state;
+    Gtp *gtp = new_engine(1);
+    char line[256], expected[256];
+    assert_exec(gtp, "rin-option eval-file", "= builtin\n\n");
+    assert_exec(gtp, "rin-option eval-file /nonexistent/weights",
+                "? cannot open /nonexistent/weights: No such file or directory (weights unchanged)\n\n");
+    assert_exec(gtp, "rin-option eval-file", "= builtin\n\n");
+    /* a good file is taken, and named by the option */
+    extern const size_t eval_default_size;
+    char good[64];
+    snprintf(good, sizeof good, "%s", weights_file(eval_default_size, SIZE_MAX));
+    snprintf(line, sizeof line, "rin-option eval-file %s", good);
+    assert_exec(gtp, line, "=\n\n");
+    snprintf(expected, sizeof expected, "= %s\n\n", good);
+    assert_exec(gtp, "rin-option eval-file", expected);
+    assert_exec(gtp, "boardsize 6", "=\n\n");
+    assert_exec(gtp, "play b c3", "=\n\n");
+    const char *move = exec(gtp, "genmove w");
+    assert_non_null(move);
+    assert_int_equal(move[0], '=');
+    remove(good);
+    /* truncated and corrupt files are refused and the weights kept */
+    struct {
+        size_t size, flip;
+        const char *why;
+    } bad[] = {{10, SIZE_MAX, "the file is truncated"},
+               {eval_default_size - 3, SIZE_MAX, "the file is truncated"},
+               {eval_default_size, 100, "checksum mismatch: the file is corrupt"},
+               {eval_default_size, 0, "not a Rin weights file"}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char *name = weights_file(bad[i].size, bad[i].flip);
+        snprintf(line, sizeof line, "rin-option eval-file %s", name);
+        snprintf(expected, sizeof expected, "? cannot load %s: %s (weights unchanged)\n\n", name, bad[i].why);
+        assert_exec(gtp, line, expected);
+        snprintf(expected, sizeof expected, "= %s\n\n", good);
+        assert_exec(gtp, "rin-option eval-file", expected);
+        remove(name);
+    }
+    assert_exec(gtp, "rin-option eval-file builtin", "=\n\n");
+    assert_exec(gtp, "rin-option eval-file", "= builtin\n\n");
+    gtp_destroy(gtp);
+}
 
 static void test_failed_commands_change_nothing(void **state)
 {
@@ -661,6 +725,7 @@ int main(void)
         cmocka_unit_test(test_command_table),
         cmocka_unit_test(test_unknown_player),
         cmocka_unit_test(test_options_and_analysis),
+        cmocka_unit_test(test_eval_file_option),
         cmocka_unit_test(test_failed_commands_change_nothing),
         cmocka_unit_test(test_turn_errors_name_the_turn),
         cmocka_unit_test(test_genmove_games_and_undo),
