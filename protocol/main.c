@@ -1,5 +1,5 @@
-/* The rin command: a GTP engine by default, plus benchmark and analysis
- * subcommands (playouts, perft, bench). */
+/* The rin command: a GTP engine by default, plus benchmark, analysis and
+ * data subcommands (playouts, perft, bench, selfplay). */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
@@ -17,6 +17,7 @@
 #include "playout.h"
 #include "posstr.h"
 #include "search_report.h"
+#include "selfplay.h"
 #include "terminal.h"
 #include "version.h"
 
@@ -28,6 +29,10 @@ static const char usage_text[] =
     "                                count stone sequences of DEPTH plies\n"
     "       rin bench [DEPTH]        search fixed positions to DEPTH (default %d); prints the\n"
     "                                node count (the search's signature) and nodes/second\n"
+    "       rin selfplay [--games N] [--sizes 8,12,16] [--nodes N] [--seed S] [--shard I/N]\n"
+    "                    [--opening-plies K] [--explore P] [--mc-playouts M] [--solve-empties E]\n"
+    "                    [--threads T] [--output FILE]\n"
+    "                                self-play games as training data (rin selfplay --help)\n"
     "\n"
     "Options (also set over GTP with rin-option NAME VALUE):\n";
 
@@ -185,6 +190,8 @@ int main(int argc, char **argv)
         return cmd_perft(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "bench") == 0)
         return cmd_bench(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "selfplay") == 0)
+        return selfplay_command(argc - 2, argv + 2);
 
     EngineOptions options;
     options_defaults(&options);
