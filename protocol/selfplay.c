@@ -77,7 +77,7 @@ static const char usage_text[] =
     "  --explore P        probability that a later stone is random, not searched (default 0)\n"
     "  --mc-playouts M    random playouts per position for Monte Carlo ownership (default 0: off)\n"
     "  --solve-empties E  solve positions with at most E empty points exactly (default 0: off;\n"
-    "                     the solver's time grows steeply beyond about 14)\n"
+    "                     the solver's time grows steeply beyond about 20)\n"
     "  --threads T        games played at once (default 1)\n"
     "  --output FILE      write to FILE (replaced) instead of stdout\n"
     "  -h, --help         show this help and exit\n";
@@ -284,6 +284,13 @@ size_t selfplay_format_game(const SelfplayGame *game, char *out)
     return (size_t)(o - out);
 }
 
+/* A game played and formatted, waiting for its turn to be written. */
+typedef struct Pending {
+    char *text; /* NULL: not played yet */
+    size_t length;
+    int positions;
+} Pending;
+
 /* A run: workers claim games in order and hand them back formatted; the
  * games are written in order by whichever worker completes the next one. */
 typedef struct Run {
@@ -294,11 +301,10 @@ typedef struct Run {
     pthread_cond_t changed; /* a game was written, or the run failed */
     uint64_t next_claim, next_write; /* indexes in this shard's games */
     size_t window;
-    char **pending; /* formatted games by shard index modulo window */
-    size_t *pending_length;
+    Pending *pending; /* by index in the shard modulo window */
     bool failed;
     char error[200];
-    uint64_t positions;
+    uint64_t positions; /* in the games written */
     bool progress; /* stderr is a terminal */
     double start, last_progress;
 } Run;
@@ -370,19 +376,18 @@ static void fail(Run *run, const char *message)
  * Called with the lock held; takes ownership of text. */
 static void hand_in(Run *run, uint64_t k, char *text, size_t length, int positions)
 {
-    run->pending[k % run->window] = text;
-    run->pending_length[k % run->window] = length;
-    run->positions += (uint64_t)positions;
-    while (!run->failed && run->next_write < run->next_claim && run->pending[run->next_write % run->window]) {
-        size_t slot = run->next_write % run->window;
-        if (!write_all(run->fd, run->pending[slot], run->pending_length[slot])) {
+    run->pending[k % run->window] = (Pending){text, length, positions};
+    while (!run->failed && run->next_write < run->next_claim && run->pending[run->next_write % run->window].text) {
+        Pending *next = &run->pending[run->next_write % run->window];
+        if (!write_all(run->fd, next->text, next->length)) {
             char message[160];
             snprintf(message, sizeof message, "cannot write the output: %s", strerror(errno));
             fail(run, message);
             break;
         }
-        free(run->pending[slot]);
-        run->pending[slot] = NULL;
+        run->positions += (uint64_t)next->positions;
+        free(next->text);
+        *next = (Pending){NULL, 0, 0};
         run->next_write++;
         show_progress(run);
     }
@@ -461,9 +466,8 @@ static int run_games(const SelfplayOptions *o, int fd)
     run.total = o->games > o->shard - 1 ? (o->games - o->shard) / o->shards + 1 : 0;
     run.window = (size_t)o->threads * PENDING_PER_THREAD;
     run.pending = calloc(run.window, sizeof *run.pending);
-    run.pending_length = calloc(run.window, sizeof *run.pending_length);
     Worker *workers = calloc((size_t)o->threads, sizeof *workers);
-    bool ok = run.pending && run.pending_length && workers;
+    bool ok = run.pending && workers;
     for (int i = 0; ok && i < o->threads; i++) {
         workers[i].run = &run;
         workers[i].player = selfplay_player_create(&o->settings);
@@ -479,7 +483,7 @@ static int run_games(const SelfplayOptions *o, int fd)
         pthread_mutex_init(&run.lock, NULL);
         pthread_cond_init(&run.changed, NULL);
         run.start = now_seconds();
-        run.last_progress = run.start;
+        run.last_progress = run.start - 1; /* the first game shows at once */
         /* the calling thread is worker 0; a helper that cannot start only slows the run */
         for (int i = 1; i < o->threads; i++)
             workers[i].running = pthread_create(&workers[i].thread, NULL, worker_main, &workers[i]) == 0;
@@ -504,14 +508,13 @@ static int run_games(const SelfplayOptions *o, int fd)
         pthread_mutex_destroy(&run.lock);
     }
     for (size_t i = 0; run.pending && i < run.window; i++)
-        free(run.pending[i]);
+        free(run.pending[i].text);
     for (int i = 0; workers && i < o->threads; i++) {
         selfplay_player_destroy(workers[i].player);
         free(workers[i].game);
     }
     free(workers);
     free(run.pending);
-    free(run.pending_length);
     return ok ? 0 : 1;
 }
 

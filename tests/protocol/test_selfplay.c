@@ -547,6 +547,17 @@ static void test_bad_arguments_exit_2(void **state)
     }
 }
 
+static void test_write_error_exits_1(void **state)
+{
+    (void)state;
+    if (access("/dev/full", W_OK) != 0)
+        skip();
+    Run r = run_selfplay((const char *const[]){"--games", "2", "--sizes", "4", "--output", "/dev/full", NULL}, false);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "rin selfplay: cannot write the output: "));
+    free_run(&r);
+}
+
 static const int small_sizes[] = {6, 5};
 
 static void test_every_line_is_valid(void **state)
@@ -609,7 +620,7 @@ static Lines shard_lines(int shards, const Expect *e)
 {
     Lines all = {NULL, 0};
     for (int i = 1; i <= shards; i++) {
-        char shard[16];
+        char shard[32];
         snprintf(shard, sizeof shard, "%d/%d", i, shards);
         Run r = run_ok((const char *const[]){"--games", "5", "--sizes", "6,5", "--nodes", "100", "--seed", "9",
                                              "--mc-playouts", "5", "--shard", shard, NULL},
@@ -668,6 +679,7 @@ int main(void)
         cmocka_unit_test(test_arguments),
         cmocka_unit_test(test_help),
         cmocka_unit_test(test_bad_arguments_exit_2),
+        cmocka_unit_test(test_write_error_exits_1),
         cmocka_unit_test(test_every_line_is_valid),
         cmocka_unit_test(test_threads_give_the_same_bytes),
         cmocka_unit_test(test_shards_add_up_to_the_run),
