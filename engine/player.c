@@ -41,6 +41,8 @@ static void rng_player_destroy(Player *self)
     free(self);
 }
 
+static void rng_player_set_seed(Player *self, uint64_t seed) { rng_seed(self->data, seed); }
+
 Player *player_create_with_rng(const char *name,
                                int (*genmove)(Player *self, const Position *pos,
                                               const PlayerLimits *limits),
@@ -54,6 +56,7 @@ Player *player_create_with_rng(const char *name,
         return NULL;
     }
     rng_seed(rng, seed);
-    *p = (Player){.name = name, .genmove = genmove, .new_game = NULL, .destroy = rng_player_destroy, .data = rng};
+    *p = (Player){.name = name, .genmove = genmove, .new_game = NULL, .set_seed = rng_player_set_seed,
+                .destroy = rng_player_destroy, .data = rng};
     return p;
 }

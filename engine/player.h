@@ -35,6 +35,10 @@ struct Player {
     int (*genmove)(Player *self, const Position *pos, const PlayerLimits *limits);
     /* Forget everything learnt from the previous game (may be NULL). */
     void (*new_game)(Player *self);
+    /* Reseeds: followed by new_game, the player plays as if just created
+     * with this seed, so one player can serve many seeded games (may be
+     * NULL when nothing is random). */
+    void (*set_seed)(Player *self, uint64_t seed);
     void (*destroy)(Player *self);
     void *data;
 };

@@ -51,6 +51,12 @@ static void search_new_game(Player *self)
     sp->plan = POINT_NONE;
 }
 
+static void search_set_player_seed(Player *self, uint64_t seed)
+{
+    SearchPlayer *sp = self->data;
+    search_set_seed(sp->search, seed);
+}
+
 static void search_destroy_player(Player *self)
 {
     SearchPlayer *sp = self->data;
@@ -76,6 +82,6 @@ Player *player_search_create(const PlayerConfig *config)
     *sp = (SearchPlayer){.search = search, .reporter = config->reporter,
                          .reporter_context = config->reporter_context, .plan = POINT_NONE};
     *p = (Player){.name = "search", .genmove = search_genmove, .new_game = search_new_game,
-                  .destroy = search_destroy_player, .data = sp};
+                  .set_seed = search_set_player_seed, .destroy = search_destroy_player, .data = sp};
     return p;
 }

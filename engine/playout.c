@@ -29,6 +29,19 @@ int playout_random(Position *pos, Rng *rng)
     return plies;
 }
 
+void playout_ownership(const Position *pos, int playouts, Rng *rng, uint32_t black[BB_POINTS])
+{
+    for (int p = 0; p < BB_POINTS; p++)
+        black[p] = 0;
+    for (int i = 0; i < playouts; i++) {
+        Position end = *pos;
+        playout_random(&end, rng);
+        Bitboard b = end.stones[COLOR_BLACK];
+        for (int p; (p = bb_next(&b)) != POINT_NONE;)
+            black[p]++;
+    }
+}
+
 void playout_run(int size, uint64_t games, uint64_t seed, PlayoutStats *stats)
 {
     Rng rng;

@@ -16,6 +16,11 @@ int playout_random_point(const Position *pos, Rng *rng);
  * of stones placed. */
 int playout_random(Position *pos, Rng *rng);
 
+/* Monte Carlo ownership: plays `playouts` uniformly random games from pos
+ * and sets black[p] to the number of them in which point p ended Black
+ * (0 for points off the board). */
+void playout_ownership(const Position *pos, int playouts, Rng *rng, uint32_t black[BB_POINTS]);
+
 typedef struct PlayoutStats {
     uint64_t games;
     uint64_t plies;

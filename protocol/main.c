@@ -1,5 +1,5 @@
-/* The rin command: a GTP engine by default, plus benchmark and analysis
- * subcommands (playouts, perft, bench). */
+/* The rin command: a GTP engine by default, plus benchmark, analysis and
+ * data subcommands (playouts, perft, bench, selfplay). */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
@@ -18,6 +18,7 @@
 #include "playout.h"
 #include "posstr.h"
 #include "search_report.h"
+#include "selfplay.h"
 #include "terminal.h"
 #include "train_command.h"
 #include "version.h"
@@ -32,6 +33,10 @@ static const char usage_text[] =
     "                                node count (the search's signature) and nodes/second\n"
     "       rin train FILE... --output WEIGHTS [--epochs N] [--rate R] [--seed S]\n"
     "                                fit the evaluation's weights to selfplay data\n"
+    "       rin selfplay [--games N] [--sizes 8,12,16] [--nodes N] [--seed S] [--shard I/N]\n"
+    "                    [--opening-plies K] [--explore P] [--mc-playouts M] [--solve-empties E]\n"
+    "                    [--threads T] [--output FILE]\n"
+    "                                self-play games as training data (rin selfplay --help)\n"
     "\n"
     "Options (also set over GTP with rin-option NAME VALUE):\n";
 
@@ -191,6 +196,8 @@ int main(int argc, char **argv)
         return cmd_bench(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "train") == 0)
         return train_command_run(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "selfplay") == 0)
+        return selfplay_command(argc - 2, argv + 2);
 
     EngineOptions options;
     options_defaults(&options);
