@@ -16,6 +16,11 @@ int playout_random_point(const Position *pos, Rng *rng);
  * of stones placed. */
 int playout_random(Position *pos, Rng *rng);
 
+/* playout_random that also says who placed what: each stone is added to
+ * placed[colour that placed it]; points filled by rings are not placed.
+ * For all-moves-as-first statistics. Returns the number of stones placed. */
+int playout_random_placed(Position *pos, Rng *rng, Bitboard placed[2]);
+
 typedef struct PlayoutStats {
     uint64_t games;
     uint64_t plies;
