@@ -17,9 +17,10 @@ static const PlayerEntry entries[] = {
     {"random", player_random_create},
     {"greedy", player_greedy_create},
     {"mcts", player_mcts_create},
+    {"rave", player_rave_create},
 };
 
-const char *const player_names[] = {"search", "random", "greedy", "mcts", NULL};
+const char *const player_names[] = {"search", "random", "greedy", "mcts", "rave", NULL};
 
 Player *player_create(const char *name, const PlayerConfig *config)
 {

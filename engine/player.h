@@ -55,6 +55,7 @@ Player *player_random_create(const PlayerConfig *config);
 Player *player_greedy_create(const PlayerConfig *config);
 Player *player_search_create(const PlayerConfig *config);
 Player *player_mcts_create(const PlayerConfig *config);
+Player *player_rave_create(const PlayerConfig *config);
 
 /* For constructors of players whose only state is a random generator: a
  * player named name with that genmove and its own Rng (in data) seeded with

@@ -42,6 +42,28 @@ void playout_ownership(const Position *pos, int playouts, Rng *rng, uint32_t bla
     }
 }
 
+/* The loop of playout_random again rather than one loop for both: that one
+ * is the speed benchmark and the playouts of mcts, and stays as it is. */
+int playout_random_placed(Position *pos, Rng *rng, Bitboard placed[2])
+{
+    int plies = 0;
+    Bitboard empty = pos_empty(pos);
+    int n = bb_count(empty);
+    while (n > 0) {
+        int point = bb_select(empty, (int)rng_below(rng, (uint32_t)n));
+        plies++;
+        bb_set(&placed[pos_to_move(pos)], point);
+        if (pos_play(pos, point)) {
+            empty = pos_empty(pos);
+            n = bb_count(empty);
+        } else {
+            bb_clear(&empty, point);
+            n--;
+        }
+    }
+    return plies;
+}
+
 void playout_run(int size, uint64_t games, uint64_t seed, PlayoutStats *stats)
 {
     Rng rng;

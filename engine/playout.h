@@ -20,6 +20,10 @@ int playout_random(Position *pos, Rng *rng);
  * and sets black[p] to the number of them in which point p ended Black
  * (0 for points off the board). */
 void playout_ownership(const Position *pos, int playouts, Rng *rng, uint32_t black[BB_POINTS]);
+/* playout_random that also says who placed what: each stone is added to
+ * placed[colour that placed it]; points filled by rings are not placed.
+ * For all-moves-as-first statistics. Returns the number of stones placed. */
+int playout_random_placed(Position *pos, Rng *rng, Bitboard placed[2]);
 
 typedef struct PlayoutStats {
     uint64_t games;

@@ -11,13 +11,13 @@
 #include "search.h"
 
 static const OptionSpec specs[] = {
-    {"player", OPTION_PLAYER, 0, 0, "who answers genmove: search, mcts, greedy or random"},
+    {"player", OPTION_PLAYER, 0, 0, "who answers genmove: search, mcts, rave, greedy or random"},
     {"threads", OPTION_INT, 1, SEARCH_MAX_THREADS, "search threads"},
     {"hash", OPTION_INT, 1, 65536, "transposition table size in MiB"},
     {"stonetime", OPTION_INT, 1, INT64_C(86400000), "milliseconds per stone when no clock is set"},
     {"movetime", OPTION_INT, 0, INT64_C(86400000), "fixed milliseconds per stone (0: off)"},
     {"depth", OPTION_INT, 0, SEARCH_MAX_DEPTH, "fixed search depth in stones (0: off)"},
-    {"nodes", OPTION_INT, 0, INT64_C(1000000000000), "fixed nodes (mcts: playouts) per stone (0: off)"},
+    {"nodes", OPTION_INT, 0, INT64_C(1000000000000), "fixed nodes (mcts, rave: playouts) per stone (0: off)"},
     {"margin", OPTION_INT, 0, INT64_C(60000), "milliseconds kept back from the clock for I/O"},
     {"seed", OPTION_INT, 0, INT64_MAX, "random seed"},
     {"verbose", OPTION_INT, 0, 1, "1: search progress (info lines) on stderr"},

@@ -16,7 +16,7 @@ typedef struct EngineOptions {
     int64_t stonetime;               /* ms per stone when the controller sets no clock */
     int64_t movetime;                /* fixed ms per stone (0: off) */
     int64_t depth;                   /* fixed depth in stones (0: off) */
-    int64_t nodes;                   /* fixed nodes (playouts for mcts) per stone (0: off) */
+    int64_t nodes;                   /* fixed nodes (playouts for mcts, rave) per stone (0: off) */
     int64_t margin;                  /* ms kept back from every clock for I/O */
     int64_t seed;                    /* random seed */
     int64_t verbose;                 /* 1: search progress on stderr */

@@ -141,6 +141,18 @@ static void test_genmove_and_seed(void **state)
     assert_int_equal(strncmp(c.out, "=\n\n= ", 5), 0);
     assert_null(strstr(c.out, "info"));
     assert_non_null(strstr(c.err, "info depth "));
+    /* and so are the Monte Carlo players with a playout limit */
+    static const char *const monte_carlo[] = {"mcts", "rave"};
+    for (int i = 0; i < 2; i++) {
+        Run e, f;
+        run(&e, (const char *const[]){"--player", monte_carlo[i], "--nodes", "2000", "--seed", "5", NULL}, script,
+            sizeof script - 1);
+        run(&f, (const char *const[]){"--player", monte_carlo[i], "--nodes", "2000", "--seed", "5", NULL}, script,
+            sizeof script - 1);
+        assert_int_equal(e.status, 0);
+        assert_string_equal(e.out, f.out);
+        assert_int_equal(strncmp(e.out, "=\n\n= ", 5), 0);
+    }
 }
 
 static double seconds_now(void)
