@@ -1,5 +1,5 @@
 /* The rin command: a GTP engine by default, plus benchmark and analysis
- * subcommands (playouts, perft, bench). */
+ * subcommands (playouts, perft, bench, suite). */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
@@ -17,6 +17,7 @@
 #include "playout.h"
 #include "posstr.h"
 #include "search_report.h"
+#include "suite.h"
 #include "terminal.h"
 #include "version.h"
 
@@ -28,6 +29,9 @@ static const char usage_text[] =
     "                                count stone sequences of DEPTH plies\n"
     "       rin bench [DEPTH]        search fixed positions to DEPTH (default %d); prints the\n"
     "                                node count (the search's signature) and nodes/second\n"
+    "       rin suite FILE [--nodes N]\n"
+    "                                search each position of a tactical suite to N nodes\n"
+    "                                (default %d) and report how many are solved\n"
     "\n"
     "Options (also set over GTP with rin-option NAME VALUE):\n";
 
@@ -40,7 +44,7 @@ static const char usage_tail[] =
 
 static void print_usage(FILE *out)
 {
-    fprintf(out, usage_text, BENCH_DEFAULT_DEPTH);
+    fprintf(out, usage_text, BENCH_DEFAULT_DEPTH, SUITE_DEFAULT_NODES);
     EngineOptions defaults;
     options_defaults(&defaults);
     for (size_t i = 0; options_spec(i); i++) {
@@ -177,6 +181,34 @@ static int cmd_bench(int argc, char **argv)
     return 0;
 }
 
+static int cmd_suite(int argc, char **argv)
+{
+    uint64_t nodes = SUITE_DEFAULT_NODES;
+    const char *path = NULL;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--nodes") == 0) {
+            if (!parse_u64(i + 1 < argc ? argv[i + 1] : NULL, 1, UINT64_C(1) << 40, &nodes))
+                return usage_error("suite: --nodes needs a positive number", NULL);
+            i++;
+        } else if (!path && strncmp(argv[i], "--", 2) != 0) {
+            path = argv[i];
+        } else {
+            return usage_error("suite: unexpected argument '%s'", argv[i]);
+        }
+    }
+    if (!path)
+        return usage_error("suite: FILE is required", NULL);
+    SuiteResult result;
+    char err[256];
+    double start = now_seconds();
+    if (!suite_run(path, nodes, stdout, &result, err, sizeof err)) {
+        fprintf(stderr, "rin: suite: %s\n", err);
+        return 1;
+    }
+    printf("solved %d/%d at %" PRIu64 " nodes, %.1f s\n", result.solved, result.total, nodes, now_seconds() - start);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "playouts") == 0)
@@ -185,6 +217,8 @@ int main(int argc, char **argv)
         return cmd_perft(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "bench") == 0)
         return cmd_bench(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "suite") == 0)
+        return cmd_suite(argc - 2, argv + 2);
 
     EngineOptions options;
     options_defaults(&options);
