@@ -157,6 +157,15 @@ static int gain_with(const Position *pos, Bitboard with, Color color, int y)
 
 Bitboard tactics_threat_points(const Position *pos, Color color, const FillMap *fills, int *best_gain)
 {
+    ThreatMap map;
+    tactics_threat_map(pos, color, fills, &map);
+    if (best_gain)
+        *best_gain = map.best;
+    return map.points;
+}
+
+void tactics_threat_map(const Position *pos, Color color, const FillMap *fills, ThreatMap *map)
+{
     /* A two-stone ring x, y closes a loop of own stones through both. A
      * stone closes a loop exactly when two of the runs of own stones around
      * it (which separate its pieces of non-own points) belong to one 8-
@@ -173,13 +182,11 @@ Bitboard tactics_threat_points(const Position *pos, Color color, const FillMap *
     Bitboard own = pos->stones[color];
     Bitboard cuts = fills->cuts;
     Bitboard gaps = bb_andnot(cuts, fills->points);
-    Bitboard threats = bb_zero();
-    int best = 0;
-    if (bb_is_empty(gaps)) {
-        if (best_gain)
-            *best_gain = 0;
-        return threats;
-    }
+    map->points = bb_zero();
+    map->seconds = bb_zero();
+    map->best = 0;
+    if (bb_is_empty(gaps))
+        return;
     uint8_t label[BB_POINTS];
     int chain_count = label_chains(own, label);
     /* the runs around every cut point (second stones away from x keep them),
@@ -217,13 +224,15 @@ Bitboard tactics_threat_points(const Position *pos, Color color, const FillMap *
             twice = bb_or(twice, bb_and(once, t));
             once = bb_or(once, t);
         }
-        int gain_x = 0;
+        int gain_x = 0, second = POINT_NONE;
         Bitboard ys = bb_andnot(twice, near_x);
         for (int y; (y = bb_next(&ys)) != POINT_NONE;) {
             if (loop_through_x(cut_chains[y], NULL, cut_runs[y], joined)) {
                 int g = gain_with(pos, with, color, y);
-                if (g > gain_x)
+                if (g > gain_x) {
                     gain_x = g;
+                    second = y;
+                }
             }
         }
         Bitboard b = bb_and(near_x, pos_empty(pos));
@@ -238,17 +247,19 @@ Bitboard tactics_threat_points(const Position *pos, Color color, const FillMap *
             int runs = run_chains(with, y, label, x, chains, holds_x);
             if (loop_through_x(chains, holds_x, runs, joined)) {
                 int g = gain_with(pos, with, color, y);
-                if (g > gain_x)
+                if (g > gain_x) {
                     gain_x = g;
+                    second = y;
+                }
             }
         }
         if (gain_x > 0) {
-            bb_set(&threats, x);
-            if (gain_x > best)
-                best = gain_x;
+            bb_set(&map->points, x);
+            bb_set(&map->seconds, second);
+            map->gain[x] = (uint16_t)gain_x;
+            map->second[x] = (int16_t)second;
+            if (gain_x > map->best)
+                map->best = gain_x;
         }
     }
-    if (best_gain)
-        *best_gain = best;
-    return threats;
 }

@@ -37,4 +37,16 @@ int tactics_fill_gain(const Position *pos, Color color, int point);
  * of the second stone, 0 if none. */
 Bitboard tactics_threat_points(const Position *pos, Color color, const FillMap *fills, int *best_gain);
 
+typedef struct ThreatMap {
+    Bitboard points;            /* first stones x of two-stone rings (tactics_threat_points) */
+    Bitboard seconds;           /* for each x, the second stone of its largest ring */
+    int best;                   /* the largest gain, 0 when points is empty */
+    uint16_t gain[BB_POINTS];   /* for x in points: the gain of its largest ring */
+    int16_t second[BB_POINTS];  /* for x in points: that ring's second stone */
+} ThreatMap;
+
+/* The same two-stone rings, with the gain and second stone of each first
+ * stone: what a defender must occupy to stop them. */
+void tactics_threat_map(const Position *pos, Color color, const FillMap *fills, ThreatMap *map);
+
 #endif

@@ -1,5 +1,5 @@
 /* The rin command: a GTP engine by default, plus benchmark, analysis and
- * data subcommands (playouts, perft, bench, selfplay). */
+ * data subcommands (playouts, perft, bench, suite, selfplay, train). */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
@@ -19,6 +19,7 @@
 #include "posstr.h"
 #include "search_report.h"
 #include "selfplay.h"
+#include "suite.h"
 #include "terminal.h"
 #include "train_command.h"
 #include "version.h"
@@ -31,12 +32,15 @@ static const char usage_text[] =
     "                                count stone sequences of DEPTH plies\n"
     "       rin bench [DEPTH]        search fixed positions to DEPTH (default %d); prints the\n"
     "                                node count (the search's signature) and nodes/second\n"
-    "       rin train FILE... --output WEIGHTS [--epochs N] [--rate R] [--seed S]\n"
+    "       rin train FILE... --output WEIGHTS [--epochs N] [--features LIST] [--seed S]\n"
     "                                fit the evaluation's weights to selfplay data\n"
     "       rin selfplay [--games N] [--sizes 8,12,16] [--nodes N] [--seed S] [--shard I/N]\n"
     "                    [--opening-plies K] [--explore P] [--mc-playouts M] [--solve-empties E]\n"
     "                    [--threads T] [--output FILE]\n"
     "                                self-play games as training data (rin selfplay --help)\n"
+    "       rin suite FILE [--nodes N]\n"
+    "                                search each position of a tactical suite to N nodes\n"
+    "                                (default %d) and report how many are solved\n"
     "\n"
     "Options (also set over GTP with rin-option NAME VALUE):\n";
 
@@ -49,7 +53,7 @@ static const char usage_tail[] =
 
 static void print_usage(FILE *out)
 {
-    fprintf(out, usage_text, BENCH_DEFAULT_DEPTH);
+    fprintf(out, usage_text, BENCH_DEFAULT_DEPTH, SUITE_DEFAULT_NODES);
     EngineOptions defaults;
     options_defaults(&defaults);
     for (size_t i = 0; options_spec(i); i++) {
@@ -186,6 +190,34 @@ static int cmd_bench(int argc, char **argv)
     return 0;
 }
 
+static int cmd_suite(int argc, char **argv)
+{
+    uint64_t nodes = SUITE_DEFAULT_NODES;
+    const char *path = NULL;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--nodes") == 0) {
+            if (!parse_u64(i + 1 < argc ? argv[i + 1] : NULL, 1, UINT64_C(1) << 40, &nodes))
+                return usage_error("suite: --nodes needs a positive number", NULL);
+            i++;
+        } else if (!path && strncmp(argv[i], "--", 2) != 0) {
+            path = argv[i];
+        } else {
+            return usage_error("suite: unexpected argument '%s'", argv[i]);
+        }
+    }
+    if (!path)
+        return usage_error("suite: FILE is required", NULL);
+    SuiteResult result;
+    char err[256];
+    double start = now_seconds();
+    if (!suite_run(path, nodes, stdout, &result, err, sizeof err)) {
+        fprintf(stderr, "rin: suite: %s\n", err);
+        return 1;
+    }
+    printf("solved %d/%d at %" PRIu64 " nodes, %.1f s\n", result.solved, result.total, nodes, now_seconds() - start);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "playouts") == 0)
@@ -198,6 +230,8 @@ int main(int argc, char **argv)
         return train_command_run(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "selfplay") == 0)
         return selfplay_command(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "suite") == 0)
+        return cmd_suite(argc - 2, argv + 2);
 
     EngineOptions options;
     options_defaults(&options);

@@ -109,7 +109,8 @@ static void test_fill_points(void **state)
 }
 
 /* First stones x (gaps: cut points that fill nothing) after which some
- * second stone y fills points it would not fill without x. */
+ * second stone y fills points it would not fill without x; the threat map
+ * names the gain and the second stone of the largest such ring. */
 static void test_threat_points(void **state)
 {
     (void)state;
@@ -124,6 +125,10 @@ static void test_threat_points(void **state)
             tactics_fill_points(&pos, color, &fills);
             int best;
             Bitboard fast = tactics_threat_points(&pos, color, &fills, &best);
+            ThreatMap map;
+            tactics_threat_map(&pos, color, &fills, &map);
+            assert_true(bb_equal(map.points, fast));
+            assert_int_equal(map.best, best);
             Bitboard gaps = bb_andnot(tactics_cut_points(&pos, color), fills.points);
             Bitboard brute = bb_zero();
             int brute_best = 0;
@@ -144,6 +149,10 @@ static void test_threat_points(void **state)
                         best_x = g;
                 }
                 if (best_x > 0) {
+                    /* the map names the largest ring's gain and second stone */
+                    assert_int_equal(map.gain[x], best_x);
+                    assert_true(bb_test(map.seconds, map.second[x]));
+                    assert_int_equal(gain(&pos, color, with, map.second[x]), best_x);
                     bb_set(&brute, x);
                     if (best_x > brute_best)
                         brute_best = best_x;

@@ -204,6 +204,28 @@ static void test_bench_output(void **state)
     assert_int_equal(strncmp(strstr(again.out, "Nodes searched: "), nodes, (size_t)(speed - nodes)), 0);
 }
 
+/* suite reads a suite file, prints one line per position and the count. */
+static void test_suite_output(void **state)
+{
+    (void)state;
+    Run r;
+    run(&r, (const char *const[]){"suite", RIN_TEST_DATA_DIR "/data/tactics.epd", "--nodes", "300", NULL}, "", 0);
+    assert_int_equal(r.status, 0);
+    const char *solved = strstr(r.out, "solved ");
+    assert_non_null(solved);
+    int k = -1, m = -1;
+    const char *last = strstr(r.out, "\nsolved ");
+    assert_non_null(last);
+    assert_int_equal(sscanf(last + 1, "solved %d/%d", &k, &m), 2);
+    assert_true(m >= 30 && k >= 0 && k <= m);
+    run(&r, (const char *const[]){"suite", "/nonexistent/suite.epd", NULL}, "", 0);
+    assert_non_null(strstr(r.err, "cannot open"));
+    assert_int_equal(r.status, 1);
+    run(&r, (const char *const[]){"suite", NULL}, "", 0);
+    assert_non_null(strstr(r.err, "suite: FILE is required"));
+    assert_int_equal(r.status, 2);
+}
+
 static void test_command_line(void **state)
 {
     (void)state;
@@ -247,6 +269,7 @@ int main(void)
         cmocka_unit_test(test_genmove_and_seed),
         cmocka_unit_test(test_time_left_respected),
         cmocka_unit_test(test_bench_output),
+        cmocka_unit_test(test_suite_output),
         cmocka_unit_test(test_command_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
