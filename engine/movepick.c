@@ -9,31 +9,6 @@ void movepick_tactics(const Position *pos, bool with_threats, Tactics *t)
     t->best_threat = 0;
     t->threats_known = with_threats;
     t->threats = with_threats ? tactics_threat_points(pos, me, &t->mine, &t->best_threat) : bb_zero();
-    t->against.points = bb_zero();
-    t->against.seconds = bb_zero();
-    t->against.best = 0;
-}
-
-void movepick_their_threats(const Position *pos, Tactics *t)
-{
-    tactics_threat_map(pos, color_other(pos_to_move(pos)), &t->theirs, &t->against);
-}
-
-Bitboard movepick_defences(const Tactics *t, int min_gain)
-{
-    Bitboard d = bb_zero();
-    Bitboard b = t->theirs.points;
-    for (int p; (p = bb_next(&b)) != POINT_NONE;)
-        if (t->theirs.gain[p] >= min_gain)
-            bb_set(&d, p);
-    b = t->against.points;
-    for (int p; (p = bb_next(&b)) != POINT_NONE;) {
-        if (t->against.gain[p] >= min_gain) {
-            bb_set(&d, p);
-            bb_set(&d, t->against.second[p]);
-        }
-    }
-    return d;
 }
 
 int movepick_quiet_score(const Position *pos, int point)

@@ -18,7 +18,7 @@ typedef struct MoveList {
 enum {
     ORDER_TT = 1 << 30,
     ORDER_FILL = 1 << 26,    /* + gain << 12: closes a ring now */
-    ORDER_BLOCK = 1 << 25,   /* + gain << 12: takes the opponent's fill point or ring stone */
+    ORDER_BLOCK = 1 << 25,   /* + gain << 12: takes the opponent's fill point */
     ORDER_THREAT = 1 << 24,  /* + gain << 12: first stone of a two-stone ring */
     ORDER_KILLER = 1 << 23,
     ORDER_QUIET_MAX = (1 << 23) - 1
@@ -31,24 +31,9 @@ typedef struct Tactics {
     Bitboard threats; /* side to move: first stones of two-stone rings */
     int best_threat;  /* largest gain of a two-stone ring (0 without threats) */
     bool threats_known; /* threats and best_threat were looked for */
-    ThreatMap against; /* the opponent's two-stone rings (empty unless looked for) */
 } Tactics;
 
 void movepick_tactics(const Position *pos, bool with_threats, Tactics *t);
-
-/* Looks for the opponent's two-stone rings too (t from movepick_tactics). */
-void movepick_their_threats(const Position *pos, Tactics *t);
-
-/* The stones that stop an opponent's enclosure of at least `min_gain`
- * points: its fill points and both stones of its two-stone rings. */
-Bitboard movepick_defences(const Tactics *t, int min_gain);
-
-/* The largest enclosure the opponent threatens next turn: its best fill or
- * two-stone ring. */
-static inline int movepick_their_best(const Tactics *t)
-{
-    return t->against.best > t->theirs.best ? t->against.best : t->theirs.best;
-}
 
 static inline void movelist_add(MoveList *list, int move, int score)
 {
@@ -81,11 +66,7 @@ static inline int movepick_tactical_score(const Tactics *t, int point)
         return ORDER_FILL + (t->mine.gain[point] << 12);
     if (bb_test(t->theirs.points, point))
         return ORDER_BLOCK + (t->theirs.gain[point] << 12);
-    if (bb_test(t->against.points, point))
-        return ORDER_BLOCK + (t->against.gain[point] << 12);
     if (bb_test(t->threats, point))
-        return ORDER_THREAT;
-    if (bb_test(t->against.seconds, point))
         return ORDER_THREAT;
     return 0;
 }

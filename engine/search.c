@@ -24,10 +24,6 @@ enum {
     QSEARCH_MAX_PLIES = 6,
     QSEARCH_WIDTH = 6,   /* stones tried at the first quiescence ply, one fewer per ply */
     QSEARCH_DELTA = 150, /* centistones beyond a fill's gain that it might still bring */
-    QSEARCH_THREAT_PLIES = 3, /* quiescence plies that look for two-stone rings */
-    QSEARCH_DEFEND = 1,       /* quiescence tries stones that stop the opponent's rings */
-    QSEARCH_THREAT_MIN = 2,   /* enclosures (points) worth defending in quiescence */
-    QSEARCH_THREAT_SHARE = 70, /* centistones per point of an unseen threat taken off standing pat */
     FUTILITY_DEPTH = 2,
     FUTILITY_MARGIN = 250, /* centistones per ply of depth left */
     LMP_BASE = 4,          /* late move pruning: stones tried at depth d <= 3 ... */
@@ -154,11 +150,8 @@ static void update_pv(Worker *w, int ply, int move)
     w->pv_length[ply] = n + 1;
 }
 
-/* Quiescence: stones that close a ring now, first stones of two-stone
- * rings, and, before the opponent's two-stone turn, the stones that stop
- * its large fills and two-stone rings. Standing pat then is worth less by
- * the part of the threat the evaluation does not see (it weighs only the
- * opponent's best single-stone fill). */
+/* Quiescence: only stones that close a ring now or (first stone of a turn)
+ * prepare a two-stone ring. The opponent's rings weigh in the evaluation. */
 static int qsearch(Worker *w, const Position *pos, int alpha, int beta, int ply, int qply)
 {
     w->pv_length[ply] = 0;
@@ -170,27 +163,15 @@ static int qsearch(Worker *w, const Position *pos, int alpha, int beta, int ply,
     if (pos_is_over(pos))
         return final_score(pos);
     Tactics t;
-    int left = pos_stones_left(pos);
-    bool look = qply < QSEARCH_THREAT_PLIES;
-    movepick_tactics(pos, look && left == 2, &t);
+    movepick_tactics(pos, qply == 0 && pos_stones_left(pos) == 2, &t);
     int stand = evaluate_with(w->search->eval, pos, &t);
-    int calm = stand; /* the score if every threat against us were stopped */
-    Bitboard defences = bb_zero();
-    if (look && left == 1 && QSEARCH_DEFEND) {
-        movepick_their_threats(pos, &t);
-        if (movepick_their_best(&t) >= QSEARCH_THREAT_MIN) {
-            defences = movepick_defences(&t, QSEARCH_THREAT_MIN);
-            if (t.against.best > t.theirs.best)
-                stand -= (t.against.best - t.theirs.best) * QSEARCH_THREAT_SHARE;
-        }
-    }
     if (stand >= beta || qply >= QSEARCH_MAX_PLIES || ply >= SEARCH_MAX_PLY)
         return stand;
     if (stand > alpha)
         alpha = stand;
     MoveList list;
     list.count = 0;
-    Bitboard b = bb_or(bb_or(t.mine.points, t.threats), defences);
+    Bitboard b = bb_or(t.mine.points, t.threats);
     for (int p; (p = bb_next(&b)) != POINT_NONE;) {
         movelist_add(&list, p, movepick_tactical_score(&t, p));
     }
@@ -200,11 +181,7 @@ static int qsearch(Worker *w, const Position *pos, int alpha, int beta, int ply,
         int move = movelist_pick(&list, i);
         /* a fill too small to lift the score above alpha is not tried */
         if (list.scores[i] >= ORDER_FILL && stand + (t.mine.gain[move] + 1) * 100 + QSEARCH_DELTA <= alpha)
-            continue;
-        /* nor a defence when even a calm board leaves us below alpha */
-        if (list.scores[i] < ORDER_FILL && bb_test(defences, move) && !bb_test(t.mine.points, move) &&
-            calm + QSEARCH_DELTA <= alpha)
-            continue;
+            break;
         Position child = *pos;
         pos_play(&child, move);
         int score = qchild_value(w, pos, &child, alpha, beta, ply, qply);
