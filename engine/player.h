@@ -36,8 +36,8 @@ struct Player {
     /* Forget everything learnt from the previous game (may be NULL). */
     void (*new_game)(Player *self);
     /* Reseeds: followed by new_game, the player plays as if just created
-     * with this seed, so one player can serve many seeded games (may be
-     * NULL when nothing is random). */
+     * with this seed, so one player can serve many seeded games (NULL for
+     * mcts, a yardstick kept exactly as it was: make a new one instead). */
     void (*set_seed)(Player *self, uint64_t seed);
     void (*destroy)(Player *self);
     void *data;

@@ -333,13 +333,6 @@ static void mcts_new_game(Player *self)
     mp->tree.count = 0;
 }
 
-static void mcts_set_seed(Player *self, uint64_t seed)
-{
-    MctsPlayer *mp = self->data;
-    mp->seed = seed;
-    rng_seed(&mp->rng, seed);
-}
-
 static void mcts_destroy(Player *self)
 {
     MctsPlayer *mp = self->data;
@@ -362,8 +355,7 @@ Player *player_mcts_create(const PlayerConfig *config)
                        .max_nodes = (uint32_t)((size_t)MCTS_MAX_TREE_MIB * 1024 * 1024 / sizeof(MctsNode)),
                        .tree = {.nodes = NULL, .count = 0, .capacity = 0}};
     rng_seed(&mp->rng, config->seed);
-    *p = (Player){.name = "mcts", .genmove = mcts_genmove, .new_game = mcts_new_game,
-                  .set_seed = mcts_set_seed, .destroy = mcts_destroy,
+    *p = (Player){.name = "mcts", .genmove = mcts_genmove, .new_game = mcts_new_game, .destroy = mcts_destroy,
                   .data = mp};
     return p;
 }

@@ -43,6 +43,12 @@ static void test_set_seed_replays_a_new_player(void **state)
     (void)state;
     for (const char *const *name = player_names; *name; name++) {
         Player *used = new_player(*name, 7);
+        if (strcmp(*name, "mcts") == 0) {
+            /* the frozen yardstick is not reseeded (player.h) */
+            assert_null(used->set_seed);
+            player_destroy(used);
+            continue;
+        }
         assert_non_null(used->set_seed);
         int first[BB_POINTS], again[BB_POINTS], fresh[BB_POINTS];
         int first_n = play_game(used, first);
