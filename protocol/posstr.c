@@ -1,19 +1,11 @@
 /* Position string parsing (strict, with a message on failure) and printing. */
+#include "error_text.h"
 #include "posstr.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-static bool fail(char *err, size_t err_size, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    if (err_size > 0)
-        vsnprintf(err, err_size, fmt, ap);
-    va_end(ap);
-    return false;
-}
 
 static bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
@@ -50,42 +42,42 @@ bool posstr_parse(const char *text, Position *pos, char *err, size_t err_size)
             while (*s >= '0' && *s <= '9') {
                 run = run * 10 + (*s - '0');
                 if (run > BB_MAX_SIZE)
-                    return fail(err, err_size, "row %d: a run of more than %d empty points", row + 1, BB_MAX_SIZE);
+                    return error_text(err, err_size, "row %d: a run of more than %d empty points", row + 1, BB_MAX_SIZE);
                 s++;
             }
             s--;
             col += run;
         } else if (c == '/' || is_blank(c) || c == '\0') {
             if (col == 0)
-                return fail(err, err_size, "row %d is empty", row + 1);
+                return error_text(err, err_size, "row %d is empty", row + 1);
             if (width < 0)
                 width = col;
             else if (col != width)
-                return fail(err, err_size, "row %d has %d points but row 1 has %d", row + 1, col, width);
+                return error_text(err, err_size, "row %d has %d points but row 1 has %d", row + 1, col, width);
             if (width > BB_MAX_SIZE)
-                return fail(err, err_size, "rows have %d points; the largest board is %d", width, BB_MAX_SIZE);
+                return error_text(err, err_size, "rows have %d points; the largest board is %d", width, BB_MAX_SIZE);
             row++;
             col = 0;
             if (c != '/')
                 break;
             if (row >= BB_MAX_SIZE)
-                return fail(err, err_size, "more than %d rows", BB_MAX_SIZE);
+                return error_text(err, err_size, "more than %d rows", BB_MAX_SIZE);
         } else if (c == '0') {
-            return fail(err, err_size, "row %d: a run of empty points cannot start with 0", row + 1);
+            return error_text(err, err_size, "row %d: a run of empty points cannot start with 0", row + 1);
         } else {
-            return fail(err, err_size, "row %d: unexpected %s (expected x, o, a number or /)", row + 1,
+            return error_text(err, err_size, "row %d: unexpected %s (expected x, o, a number or /)", row + 1,
                         describe(c, what));
         }
     }
     int size = row;
     if (size != width)
-        return fail(err, err_size, "%d rows of %d points: the board must be square", size, width);
+        return error_text(err, err_size, "%d rows of %d points: the board must be square", size, width);
     if (size < BB_MIN_SIZE)
-        return fail(err, err_size, "board size %d: the smallest board is %d", size, BB_MIN_SIZE);
+        return error_text(err, err_size, "board size %d: the smallest board is %d", size, BB_MIN_SIZE);
 
     /* Side to move and stone of the turn. */
     if (!is_blank(*s))
-        return fail(err, err_size, "missing side to move after the board");
+        return error_text(err, err_size, "missing side to move after the board");
     while (is_blank(*s))
         s++;
     Color side;
@@ -94,29 +86,29 @@ bool posstr_parse(const char *text, Position *pos, char *err, size_t err_size)
     else if (*s == 'w')
         side = COLOR_WHITE;
     else
-        return fail(err, err_size, "side to move: expected b or w, found %s", describe(*s, what));
+        return error_text(err, err_size, "side to move: expected b or w, found %s", describe(*s, what));
     s++;
     if (*s == '\0')
-        return fail(err, err_size, "missing stone of the turn (1 or 2) after the side to move");
+        return error_text(err, err_size, "missing stone of the turn (1 or 2) after the side to move");
     if (!is_blank(*s))
-        return fail(err, err_size, "side to move: expected b or w followed by a space");
+        return error_text(err, err_size, "side to move: expected b or w followed by a space");
     while (is_blank(*s))
         s++;
     int stone;
     if (*s == '1' || *s == '2')
         stone = *s - '0';
     else
-        return fail(err, err_size, "stone of the turn: expected 1 or 2, found %s", describe(*s, what));
+        return error_text(err, err_size, "stone of the turn: expected 1 or 2, found %s", describe(*s, what));
     s++;
     while (is_blank(*s))
         s++;
     if (*s != '\0')
-        return fail(err, err_size, "unexpected text after the stone of the turn: %s", describe(*s, what));
+        return error_text(err, err_size, "unexpected text after the stone of the turn: %s", describe(*s, what));
 
     Position parsed;
     PosStatus status = pos_setup(&parsed, size, stones[0], stones[1], side, stone);
     if (status != POS_OK)
-        return fail(err, err_size, "%s", pos_status_text(status));
+        return error_text(err, err_size, "%s", pos_status_text(status));
     *pos = parsed;
     return true;
 }

@@ -1,4 +1,5 @@
 /* Reading suite files and scoring the search on them. */
+#include "error_text.h"
 #include "suite.h"
 
 #include <inttypes.h>
@@ -12,34 +13,25 @@
 
 enum { SUITE_LINE_MAX = 1024, SUITE_HASH_MIB = 16 };
 
-static bool fail(char *err, size_t err_size, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    if (err_size > 0)
-        vsnprintf(err, err_size, fmt, ap);
-    va_end(ap);
-    return false;
-}
 
 bool suite_parse_line(const char *line, SuiteEntry *entry, char *err, size_t err_size)
 {
     const char *bm = strstr(line, " bm ");
     if (!bm)
-        return fail(err, err_size, "no ' bm ' after the position string");
+        return error_text(err, err_size, "no ' bm ' after the position string");
     char text[SUITE_LINE_MAX];
     size_t length = (size_t)(bm - line);
     if (length >= sizeof text)
-        return fail(err, err_size, "position string too long");
+        return error_text(err, err_size, "position string too long");
     memcpy(text, line, length);
     text[length] = '\0';
     SuiteEntry e;
     memset(&e, 0, sizeof e);
     char why[160];
     if (!posstr_parse(text, &e.pos, why, sizeof why))
-        return fail(err, err_size, "bad position string: %s", why);
+        return error_text(err, err_size, "bad position string: %s", why);
     if (pos_is_over(&e.pos))
-        return fail(err, err_size, "the game is over in this position");
+        return error_text(err, err_size, "the game is over in this position");
 
     const char *s = bm + 4;
     for (;;) {
@@ -52,21 +44,21 @@ bool suite_parse_line(const char *line, SuiteEntry *entry, char *err, size_t err
         while (s[n] && s[n] != ' ' && s[n] != '\t' && s[n] != ';' && s[n] != '\n')
             n++;
         if (n >= sizeof vertex)
-            return fail(err, err_size, "'%.*s' is not a vertex", (int)n, s);
+            return error_text(err, err_size, "'%.*s' is not a vertex", (int)n, s);
         memcpy(vertex, s, n);
         vertex[n] = '\0';
         int point;
         if (coord_parse(vertex, e.pos.size, &point) != COORD_OK)
-            return fail(err, err_size, "'%s' is not a vertex of this board", vertex);
+            return error_text(err, err_size, "'%s' is not a vertex of this board", vertex);
         if (pos_at(&e.pos, point) != -1)
-            return fail(err, err_size, "best stone %s is on an occupied point", vertex);
+            return error_text(err, err_size, "best stone %s is on an occupied point", vertex);
         if (e.best_count == SUITE_MAX_BEST)
-            return fail(err, err_size, "more than %d best stones", SUITE_MAX_BEST);
+            return error_text(err, err_size, "more than %d best stones", SUITE_MAX_BEST);
         e.best[e.best_count++] = point;
         s += n;
     }
     if (e.best_count == 0)
-        return fail(err, err_size, "no best stone after 'bm'");
+        return error_text(err, err_size, "no best stone after 'bm'");
     const char *c = strstr(s, "c \"");
     if (c) {
         c += 3;
@@ -100,12 +92,12 @@ bool suite_run(const char *path, uint64_t nodes, FILE *out, SuiteResult *result,
 {
     FILE *file = fopen(path, "r");
     if (!file)
-        return fail(err, err_size, "cannot open %s", path);
+        return error_text(err, err_size, "cannot open %s", path);
     SearchConfig config = {.threads = 1, .hash_mib = SUITE_HASH_MIB, .seed = 0};
     Search *search = search_create(&config);
     if (!search) {
         fclose(file);
-        return fail(err, err_size, "out of memory");
+        return error_text(err, err_size, "out of memory");
     }
     SuiteResult r = {0, 0};
     char line[SUITE_LINE_MAX];
@@ -116,7 +108,7 @@ bool suite_run(const char *path, uint64_t nodes, FILE *out, SuiteResult *result,
         SuiteEntry e;
         char why[200];
         if (!suite_parse_line(line, &e, why, sizeof why)) {
-            ok = fail(err, err_size, "%s:%d: %s", path, number, why);
+            ok = error_text(err, err_size, "%s:%d: %s", path, number, why);
             break;
         }
         search_clear(search);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error_text.h"
 #include "posstr.h"
 
 enum { FIELDS = 7, LINE_MAX_BYTES = 8192 };
@@ -26,11 +27,6 @@ static bool parse_int(const char *text, long min, long max, long *out)
     return true;
 }
 
-static bool fail(char *err, size_t err_size, const char *message)
-{
-    snprintf(err, err_size, "%s", message);
-    return false;
-}
 
 bool train_data_parse_line(const char *line, TrainRecord *record, bool *is_data, char *err, size_t err_size)
 {
@@ -41,7 +37,7 @@ bool train_data_parse_line(const char *line, TrainRecord *record, bool *is_data,
     char copy[LINE_MAX_BYTES];
     size_t length = strlen(line);
     if (length >= sizeof copy)
-        return fail(err, err_size, "line too long");
+        return error_text(err, err_size, "line too long");
     memcpy(copy, line, length + 1);
     char *field[FIELDS];
     int n = 0;
@@ -55,25 +51,21 @@ bool train_data_parse_line(const char *line, TrainRecord *record, bool *is_data,
         *p = '\0';
     }
     if (n != FIELDS) {
-        char message[64];
-        snprintf(message, sizeof message, "expected %d tab-separated fields, found %d", FIELDS, n);
-        return fail(err, err_size, message);
+        return error_text(err, err_size, "expected %d tab-separated fields, found %d", FIELDS, n);
     }
     TrainRecord r;
     char why[160];
-    if (!posstr_parse(field[0], &r.sample.pos, why, sizeof why)) {
-        snprintf(err, err_size, "bad position string: %s", why);
-        return false;
-    }
+    if (!posstr_parse(field[0], &r.sample.pos, why, sizeof why))
+        return error_text(err, err_size, "bad position string: %s", why);
     int size = r.sample.pos.size;
     if (strlen(field[1]) != (size_t)(size * size))
-        return fail(err, err_size, "the final owners need one 'x' or 'o' per point of the board");
+        return error_text(err, err_size, "the final owners need one 'x' or 'o' per point of the board");
     r.sample.black_final = bb_zero();
     int black = 0;
     for (int i = 0; i < size * size; i++) {
         char c = field[1][i];
         if (c != 'x' && c != 'o')
-            return fail(err, err_size, "the final owners need one 'x' or 'o' per point of the board");
+            return error_text(err, err_size, "the final owners need one 'x' or 'o' per point of the board");
         if (c == 'x') {
             bb_set(&r.sample.black_final, point_make(i / size, i % size));
             black++;
@@ -81,19 +73,19 @@ bool train_data_parse_line(const char *line, TrainRecord *record, bool *is_data,
     }
     long v;
     if (!parse_int(field[2], -BB_POINTS, BB_POINTS, &v))
-        return fail(err, err_size, "bad final margin");
+        return error_text(err, err_size, "bad final margin");
     if (v != 2 * black - size * size)
-        return fail(err, err_size, "the final margin does not match the final owners");
+        return error_text(err, err_size, "the final margin does not match the final owners");
     r.margin = (int)v;
     r.have_score = strcmp(field[3], "-") != 0;
     r.score = 0;
     if (r.have_score) {
         if (!parse_int(field[3], -1000000, 1000000, &v))
-            return fail(err, err_size, "bad search score");
+            return error_text(err, err_size, "bad search score");
         r.score = (int)v;
     }
     if (!parse_int(field[6], 0, INT32_MAX, &v))
-        return fail(err, err_size, "bad game index");
+        return error_text(err, err_size, "bad game index");
     r.sample.game = (int32_t)v;
     *record = r;
     return true;
