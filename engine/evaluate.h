@@ -1,6 +1,6 @@
 /* Static evaluation: an estimate of the final stone difference, in
- * centistones, from the point of view of the side to move, given by the
- * learned model (evalmodel.h). */
+ * centistones, from the point of view of the side to move: the hand-set
+ * evaluation, or a learned model (evalmodel.h) when one is given. */
 #ifndef RIN_EVALUATE_H
 #define RIN_EVALUATE_H
 
@@ -9,7 +9,8 @@
 #include "position.h"
 
 /* The evaluation from the side to move's point of view, given the node's
- * tactical analysis (movepick_tactics); clamped to the estimate range. */
+ * tactical analysis (movepick_tactics); clamped to the estimate range.
+ * model NULL: the hand-set evaluation. */
 int evaluate_with(const EvalModel *model, const Position *pos, const Tactics *tactics);
 
 /* The same, analysing the node itself. */

@@ -53,8 +53,7 @@ typedef struct Worker {
 
 struct Search {
     TT tt;
-    const EvalModel *eval; /* the weights in use: the caller's or own_eval */
-    EvalModel *own_eval;   /* the built-in weights, when the caller gave none */
+    const EvalModel *eval; /* the learned weights in use (the caller's), or NULL: the hand-set evaluation */
     int threads;
     int hash_mib;
     uint64_t seed;
@@ -564,7 +563,8 @@ Search *search_create(const SearchConfig *config)
     if (!s)
         return NULL;
     s->seed = config->seed;
-    if (!search_set_eval(s, config->eval) || !search_set_hash(s, config->hash_mib) || !search_set_threads(s, config->threads)) {
+    search_set_eval(s, config->eval);
+    if (!search_set_hash(s, config->hash_mib) || !search_set_threads(s, config->threads)) {
         search_destroy(s);
         return NULL;
     }
@@ -576,27 +576,11 @@ void search_destroy(Search *s)
     if (!s)
         return;
     tt_free(&s->tt);
-    eval_model_destroy(s->own_eval);
     free(s->workers);
     free(s);
 }
 
-bool search_set_eval(Search *s, const EvalModel *eval)
-{
-    if (eval) {
-        eval_model_destroy(s->own_eval);
-        s->own_eval = NULL;
-        s->eval = eval;
-        return true;
-    }
-    if (!s->own_eval) {
-        s->own_eval = eval_model_default();
-        if (!s->own_eval)
-            return false;
-    }
-    s->eval = s->own_eval;
-    return true;
-}
+void search_set_eval(Search *s, const EvalModel *eval) { s->eval = eval; }
 
 bool search_set_hash(Search *s, int mib)
 {

@@ -40,7 +40,7 @@ typedef struct SearchConfig {
     int threads;      /* 1..SEARCH_MAX_THREADS */
     int hash_mib;     /* transposition table size; 0: no table */
     uint64_t seed;    /* varies the order of equal root moves */
-    const EvalModel *eval; /* the evaluation's weights (kept by the caller), or NULL for the built-in ones */
+    const EvalModel *eval; /* learned evaluation weights (kept by the caller), or NULL: the hand-set evaluation */
 } SearchConfig;
 
 typedef struct Search Search;
@@ -52,9 +52,9 @@ void search_destroy(Search *search);
 bool search_set_hash(Search *search, int mib);
 bool search_set_threads(Search *search, int threads);
 void search_set_seed(Search *search, uint64_t seed);
-/* The evaluation's weights (kept by the caller; NULL: the built-in ones);
- * false when memory runs out (the old ones are kept). */
-bool search_set_eval(Search *search, const EvalModel *eval);
+/* The learned evaluation's weights (kept by the caller), or NULL for the
+ * hand-set evaluation. */
+void search_set_eval(Search *search, const EvalModel *eval);
 /* Forget the previous game (table, histories). */
 void search_clear(Search *search);
 

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "options.h"
+
 bool eval_file_load(const char *path, EvalModel **out, char *err, size_t err_size)
 {
     FILE *in = fopen(path, "rb");
@@ -36,4 +38,22 @@ bool eval_file_load(const char *path, EvalModel **out, char *err, size_t err_siz
     }
     free(bytes);
     return ok;
+}
+
+bool eval_file_resolve(const char *value, EvalModel **out, char *err, size_t err_size)
+{
+    if (value[0] == '\0') {
+        *out = NULL;
+        return true;
+    }
+    if (strcmp(value, OPTIONS_BUILTIN) == 0) {
+        EvalModel *model = eval_model_default();
+        if (!model) {
+            snprintf(err, err_size, "out of memory for the built-in weights");
+            return false;
+        }
+        *out = model;
+        return true;
+    }
+    return eval_file_load(value, out, err, err_size);
 }

@@ -112,7 +112,7 @@ Gtp *gtp_create(const EngineOptions *options)
         return NULL;
     gtp->options = *options;
     char err[OPTIONS_PATH_MAX + 160];
-    if (options->eval_file[0] && !eval_file_load(options->eval_file, &gtp->eval, err, sizeof err)) {
+    if (!eval_file_resolve(options->eval_file, &gtp->eval, err, sizeof err)) {
         fprintf(stderr, "rin: %s\n", err);
         free(gtp);
         return NULL;

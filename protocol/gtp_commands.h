@@ -47,7 +47,7 @@ struct Gtp {
     EngineOptions options;
     Player *player;
     Search *analysis;    /* for rin-analyze, made on first use */
-    EvalModel *eval;     /* the weights of options.eval_file, or NULL for the built-in ones */
+    EvalModel *eval;     /* the learned weights options.eval_file names, or NULL: the hand-set evaluation */
     bool quit;
     GtpText reply;    /* what the handler answers: a result or an error message */
     GtpText response; /* the framed response */

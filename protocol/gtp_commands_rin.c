@@ -94,7 +94,7 @@ static bool set_eval_file(Gtp *gtp, const EngineOptions *before)
 {
     EvalModel *model = NULL;
     char err[OPTIONS_PATH_MAX + 160];
-    if (gtp->options.eval_file[0] && !eval_file_load(gtp->options.eval_file, &model, err, sizeof err)) {
+    if (!eval_file_resolve(gtp->options.eval_file, &model, err, sizeof err)) {
         gtp->options = *before;
         return gtp_fail(gtp, "%s (weights unchanged)", err);
     }

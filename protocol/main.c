@@ -258,7 +258,7 @@ int main(int argc, char **argv)
     if (options.eval_file[0]) {
         EvalModel *model = NULL;
         char err[OPTIONS_PATH_MAX + 160];
-        if (!eval_file_load(options.eval_file, &model, err, sizeof err)) {
+        if (!eval_file_resolve(options.eval_file, &model, err, sizeof err)) {
             fprintf(stderr, "rin: %s\n", err);
             return 2;
         }

@@ -21,7 +21,7 @@ static const OptionSpec specs[] = {
     {"margin", OPTION_INT, 0, INT64_C(60000), "milliseconds kept back from the clock for I/O"},
     {"seed", OPTION_INT, 0, INT64_MAX, "random seed"},
     {"verbose", OPTION_INT, 0, 1, "1: search progress (info lines) on stderr"},
-    {"eval-file", OPTION_PATH, 0, 0, "evaluation weights file (builtin: the weights built into rin)"},
+    {"eval-file", OPTION_PATH, 0, 0, "evaluation: classic (hand-set), builtin (learned weights built into rin) or a weights file"},
 };
 
 enum { SPEC_COUNT = sizeof specs / sizeof specs[0] };
@@ -93,7 +93,7 @@ bool options_set(EngineOptions *o, const char *name, const char *value, char *er
             snprintf(err, err_size, "%s needs a file name of 1 to %d bytes", name, (int)sizeof o->eval_file - 1);
             return false;
         }
-        snprintf(o->eval_file, sizeof o->eval_file, "%s", strcmp(value, OPTIONS_BUILTIN) == 0 ? "" : value);
+        snprintf(o->eval_file, sizeof o->eval_file, "%s", strcmp(value, OPTIONS_CLASSIC) == 0 ? "" : value);
         return true;
     }
     const char *s = value;
@@ -126,7 +126,7 @@ void options_format(const EngineOptions *o, const OptionSpec *spec, char *out)
         return;
     }
     if (spec->kind == OPTION_PATH) {
-        snprintf(out, OPTIONS_VALUE_MAX, "%s", o->eval_file[0] ? o->eval_file : OPTIONS_BUILTIN);
+        snprintf(out, OPTIONS_VALUE_MAX, "%s", o->eval_file[0] ? o->eval_file : OPTIONS_CLASSIC);
         return;
     }
     EngineOptions copy = *o;

@@ -20,7 +20,7 @@ typedef struct EngineOptions {
     int64_t margin;                  /* ms kept back from every clock for I/O */
     int64_t seed;                    /* random seed */
     int64_t verbose;                 /* 1: search progress on stderr */
-    char eval_file[OPTIONS_PATH_MAX]; /* evaluation weights file; "" for the built-in weights */
+    char eval_file[OPTIONS_PATH_MAX]; /* learned weights: OPTIONS_BUILTIN or a file; "" for the hand-set evaluation */
 } EngineOptions;
 
 typedef enum OptionKind { OPTION_INT, OPTION_PLAYER, OPTION_PATH } OptionKind;
@@ -32,7 +32,9 @@ typedef struct OptionSpec {
     const char *help;
 } OptionSpec;
 
-/* The value of eval-file that names the built-in weights. */
+/* The values of eval-file that name the hand-set evaluation (the default)
+ * and the learned weights built into rin. */
+#define OPTIONS_CLASSIC "classic"
 #define OPTIONS_BUILTIN "builtin"
 
 void options_defaults(EngineOptions *options);
