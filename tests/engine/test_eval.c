@@ -17,6 +17,7 @@
 #include "movepick.h"
 #include "playout.h"
 #include "random.h"
+#include "search.h"
 #include "train.h"
 
 /* A position after `plies` random stones on a size x size board. */
@@ -373,6 +374,37 @@ static void test_ownership_adds_up(void **state)
     eval_model_destroy(model);
 }
 
+/* A search given learned weights uses them: its scores differ from the
+ * hand-set evaluation's on most positions. */
+static void test_search_uses_the_weights_it_is_given(void **state)
+{
+    (void)state;
+    EvalModel *model = eval_model_default();
+    assert_non_null(model);
+    Rng rng;
+    rng_seed(&rng, 4);
+    int differ = 0;
+    for (int i = 0; i < 20; i++) {
+        Position pos = random_position(10, 10 + (int)rng_below(&rng, 40), &rng);
+        if (pos_is_over(&pos))
+            continue;
+        SearchInfo with, without;
+        SearchLimits limits = {.depth = 1, .first_move = POINT_NONE};
+        SearchConfig learned = {.threads = 1, .hash_mib = 1, .seed = 1, .eval = model};
+        SearchConfig classic = {.threads = 1, .hash_mib = 1, .seed = 1, .eval = NULL};
+        Search *a = search_create(&learned), *b = search_create(&classic);
+        assert_non_null(a);
+        assert_non_null(b);
+        search_run(a, &pos, &limits, NULL, NULL, &with);
+        search_run(b, &pos, &limits, NULL, NULL, &without);
+        differ += with.score != without.score;
+        search_destroy(a);
+        search_destroy(b);
+    }
+    assert_true(differ > 10);
+    eval_model_destroy(model);
+}
+
 /* Games of random stones, labelled with their final owners. */
 static TrainSample *random_samples(int count, uint64_t seed)
 {
@@ -446,6 +478,7 @@ int main(void)
         cmocka_unit_test(test_weights_file_checks),
         cmocka_unit_test(test_builtin_weights_load_and_judge),
         cmocka_unit_test(test_ownership_adds_up),
+        cmocka_unit_test(test_search_uses_the_weights_it_is_given),
         cmocka_unit_test(test_trainer_learns_deterministically),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
