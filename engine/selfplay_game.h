@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "evalmodel.h"
 #include "position.h"
 
 enum {
@@ -23,6 +24,7 @@ typedef struct SelfplaySettings {
     uint64_t nodes;    /* search nodes per stone (> 0) */
     int mc_playouts;   /* random playouts per position for ownership (0: none) */
     int solve_empties; /* solve positions with at most this many empty points (0: none) */
+    const EvalModel *eval; /* learned evaluation weights (kept by the caller), or NULL: hand-set */
 } SelfplaySettings;
 
 /* The position before one stone placed by the search or by exploration. */

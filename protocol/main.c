@@ -36,7 +36,7 @@ static const char usage_text[] =
     "                                fit the evaluation's weights to selfplay data\n"
     "       rin selfplay [--games N] [--sizes 8,12,16] [--nodes N] [--seed S] [--shard I/N]\n"
     "                    [--opening-plies K] [--explore P] [--mc-playouts M] [--solve-empties E]\n"
-    "                    [--threads T] [--output FILE]\n"
+    "                    [--threads T] [--eval-file E] [--output FILE]\n"
     "                                self-play games as training data (rin selfplay --help)\n"
     "       rin suite FILE [--nodes N]\n"
     "                                search each position of a tactical suite to N nodes\n"

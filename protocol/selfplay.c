@@ -38,6 +38,8 @@
  *      perfect play (endgame solver), else "-";
  *   7. the game index g, decimal (split held-out data by game).
  */
+#include "eval_file.h"
+#include "options.h"
 #include "selfplay.h"
 
 #include <errno.h>
@@ -61,7 +63,7 @@ enum { PENDING_PER_THREAD = 4 };
 static const char usage_text[] =
     "Usage: rin selfplay [--games N] [--sizes 8,12,16] [--nodes N] [--seed S] [--shard I/N]\n"
     "                    [--opening-plies K] [--explore P] [--mc-playouts M] [--solve-empties E]\n"
-    "                    [--threads T] [--output FILE]\n"
+    "                    [--threads T] [--eval-file E] [--output FILE]\n"
     "\n"
     "Plays the search player against itself and writes one line of training data\n"
     "per position (format rin-selfplay 1, described in README.md, \"Training data\").\n"
@@ -79,6 +81,8 @@ static const char usage_text[] =
     "  --solve-empties E  solve positions with at most E empty points exactly (default 0: off;\n"
     "                     the solver's time grows steeply beyond about 20)\n"
     "  --threads T        games played at once (default 1)\n"
+    "  --eval-file E      the search's evaluation: classic (hand-set, the default), builtin\n"
+    "                     (the learned weights built in) or a weights file\n"
     "  --output FILE      write to FILE (replaced) instead of stdout\n"
     "  -h, --help         show this help and exit\n";
 
@@ -221,6 +225,10 @@ SelfplayParse selfplay_parse_args(int argc, char **argv, SelfplayOptions *o, cha
             expected = "a number of threads from 1 to 256";
             ok = parse_whole(value, 1, SELFPLAY_MAX_THREADS, &n);
             o->threads = ok ? (int)n : o->threads;
+        } else if (strcmp(flag, "--eval-file") == 0) {
+            expected = "classic, builtin or a weights file";
+            ok = *value != '\0';
+            o->eval_file = ok ? value : o->eval_file;
         } else if (strcmp(flag, "--output") == 0) {
             expected = "a file name";
             ok = *value != '\0';
@@ -451,10 +459,11 @@ static bool write_header(int fd, const SelfplayOptions *o)
                           "#rin-selfplay %d\n"
                           "# rin %s selfplay --games %" PRIu64 " --sizes %s --nodes %" PRIu64 " --seed %" PRIu64
                           " --shard %" PRIu64 "/%" PRIu64 " --opening-plies %d --explore %s --mc-playouts %d"
-                          " --solve-empties %d\n",
+                          " --solve-empties %d%s%.500s\n",
                           SELFPLAY_FORMAT_VERSION, RIN_VERSION, o->games, sizes, o->settings.nodes, o->settings.seed,
                           o->shard, o->shards, o->settings.opening_plies, explore, o->settings.mc_playouts,
-                          o->settings.solve_empties);
+                          o->settings.solve_empties, o->eval_file ? " --eval-file " : "",
+                          o->eval_file ? o->eval_file : "");
     return write_all(fd, header, (size_t)length);
 }
 
@@ -533,11 +542,22 @@ int selfplay_command(int argc, char **argv)
     case SELFPLAY_PARSE_RUN:
         break;
     }
+    EvalModel *model = NULL;
+    if (options.eval_file) {
+        char why[OPTIONS_PATH_MAX + 160];
+        const char *value = strcmp(options.eval_file, OPTIONS_CLASSIC) == 0 ? "" : options.eval_file;
+        if (!eval_file_resolve(value, &model, why, sizeof why)) {
+            fprintf(stderr, "rin selfplay: %s\n", why);
+            return 2;
+        }
+        options.settings.eval = model;
+    }
     int fd = STDOUT_FILENO;
     if (options.output) {
         fd = open(options.output, O_WRONLY | O_CREAT | O_TRUNC, 0666);
         if (fd < 0) {
             fprintf(stderr, "rin selfplay: cannot open %s: %s\n", options.output, strerror(errno));
+            eval_model_destroy(model);
             return 1;
         }
     }
@@ -546,5 +566,6 @@ int selfplay_command(int argc, char **argv)
         fprintf(stderr, "rin selfplay: cannot write %s: %s\n", options.output, strerror(errno));
         status = 1;
     }
+    eval_model_destroy(model);
     return status;
 }

@@ -518,6 +518,36 @@ static int check_file(const char *text, const Expect *e, uint64_t *games, int ca
     return game_count;
 }
 
+/* --eval-file picks the search's evaluation: the learned weights play
+ * other games than the hand-set evaluation; classic is the default; a bad
+ * file is refused before anything is played. */
+static void test_eval_file(void **state)
+{
+    (void)state;
+    Run classic = run_ok((const char *const[]){"--games", "2", "--sizes", "8", "--nodes", "300", NULL}, false);
+    Run named = run_ok((const char *const[]){"--games", "2", "--sizes", "8", "--nodes", "300", "--eval-file",
+                                             "classic", NULL},
+                       false);
+    Run learned = run_ok((const char *const[]){"--games", "2", "--sizes", "8", "--nodes", "300", "--eval-file",
+                                               "builtin", NULL},
+                         false);
+    /* the data lines (after the two header lines) */
+    const char *c = strchr(strchr(classic.out, '\n') + 1, '\n') + 1;
+    const char *n = strchr(strchr(named.out, '\n') + 1, '\n') + 1;
+    const char *l = strchr(strchr(learned.out, '\n') + 1, '\n') + 1;
+    assert_string_equal(c, n);
+    assert_string_not_equal(c, l);
+    assert_non_null(strstr(learned.out, " --eval-file builtin\n"));
+    Run bad = run_selfplay((const char *const[]){"--games", "2", "--eval-file", "/nonexistent/w", NULL}, false);
+    assert_int_equal(bad.status, 2);
+    assert_non_null(strstr(bad.err, "cannot open /nonexistent/w"));
+    assert_string_equal(bad.out, "");
+    free_run(&classic);
+    free_run(&named);
+    free_run(&learned);
+    free_run(&bad);
+}
+
 static void test_help(void **state)
 {
     (void)state;
@@ -677,6 +707,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_format_of_each_field),
         cmocka_unit_test(test_arguments),
+        cmocka_unit_test(test_eval_file),
         cmocka_unit_test(test_help),
         cmocka_unit_test(test_bad_arguments_exit_2),
         cmocka_unit_test(test_write_error_exits_1),
