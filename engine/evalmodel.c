@@ -15,7 +15,6 @@ extern const size_t eval_default_size;
 static const uint8_t eval_magic[8] = {'R', 'I', 'N', 'E', 'V', 'A', 'L', 0x1a};
 
 struct EvalModel {
-    uint32_t checksum;
     uint32_t wanted;                    /* the global features with a weight that is not 0 */
     float global[2][FEAT_GLOBALS];      /* by stones left - 1 */
     float weight[FEAT_EXPANDED_SIZE];
@@ -119,7 +118,6 @@ EvalStatus eval_model_parse(const uint8_t *bytes, size_t size, EvalModel **out)
     for (int j = 0; j < FEAT_GLOBALS; j++)
         if (model->global[0][j] != 0.0f || model->global[1][j] != 0.0f)
             model->wanted |= FEAT_BIT(j);
-    model->checksum = read_u32(bytes + size - 4);
     feature_map_destroy(map);
     *out = model;
     return EVAL_OK;
@@ -134,7 +132,6 @@ EvalModel *eval_model_default(void)
 
 void eval_model_destroy(EvalModel *model) { free(model); }
 
-uint32_t eval_model_checksum(const EvalModel *model) { return model->checksum; }
 
 uint8_t *eval_file_write(const float *params, uint32_t count, size_t *size)
 {
@@ -175,12 +172,6 @@ float eval_model_point_sum(const EvalModel *model, const Position *pos, const Fi
     return sum;
 }
 
-void eval_model_global(const EvalModel *model, const Position *pos, const FillMap *mine, const FillMap *theirs,
-                       float out[FEAT_GLOBALS])
-{
-    feature_global(pos, mine, theirs, -1, FEAT_ALL_GLOBALS, out);
-    out[FEAT_G_OWNERSHIP] = eval_model_point_sum(model, pos, mine, theirs) - out[FEAT_G_STONES];
-}
 
 int eval_model_evaluate(const EvalModel *model, const Position *pos, const FillMap *mine, const FillMap *theirs,
                         int ring2_own)

@@ -51,9 +51,6 @@ EvalModel *eval_model_default(void);
 
 void eval_model_destroy(EvalModel *model);
 
-/* FNV-1a of the weights file the model was read from: names the weights. */
-uint32_t eval_model_checksum(const EvalModel *model);
-
 /* The bytes of a weights file for `count` parameters (malloc'd, *size set);
  * NULL when memory runs out. */
 uint8_t *eval_file_write(const float *params, uint32_t count, size_t *size);
@@ -80,10 +77,6 @@ static inline float eval_squash_slope(float z)
 
 /* The number of parameters of a weights file. */
 uint32_t eval_param_count(const FeatureMap *map);
-
-/* The whole-board features, FEAT_G_OWNERSHIP included. */
-void eval_model_global(const EvalModel *model, const Position *pos, const FillMap *mine, const FillMap *theirs,
-                       float out[FEAT_GLOBALS]);
 
 /* The point model's expected final margin in stones, side to move. */
 float eval_model_point_sum(const EvalModel *model, const Position *pos, const FillMap *mine, const FillMap *theirs);
