@@ -1,9 +1,10 @@
-/* Iterative deepening PVS over single stones. The side to move changes only
- * every second ply: a child with the same side to move is searched with the
- * same window and its score taken as is; only when the side changes are the
- * window and the score negated. Everything below (TT bounds, final scores,
- * the PV, null-window re-searches) follows from that one rule, applied in
- * child_value(). */
+/* Iterative deepening PVS over single stones, quiet stones ordered by what
+ * uniformly random games from the root say of them (mcprior.h). The side to
+ * move changes only every second ply: a child with the same side to move is
+ * searched with the same window and its score taken as is; only when the
+ * side changes are the window and the score negated. Everything below (TT
+ * bounds, final scores, the PV, null-window re-searches) follows from that
+ * one rule, applied in child_value(). */
 #include "search.h"
 
 #include <pthread.h>
@@ -13,6 +14,7 @@
 
 #include "endgame.h"
 #include "evaluate.h"
+#include "mcprior.h"
 #include "movepick.h"
 #include "random.h"
 #include "score.h"
@@ -31,6 +33,11 @@ enum {
     LMP_DEEP_BASE = 24,    /* and deeper: LMP_DEEP_BASE + LMP_DEEP_SLOPE * d */
     LMP_DEEP_SLOPE = 4,
     PROTECT_GAPS = 1,      /* late move pruning spares the opponent's gaps */
+    PRIOR_ORDER_WEIGHT = 4,     /* quiet ordering: per centistone of the prior's AMAF value */
+    PRIOR_TIME_PERCENT = 10,    /* the prior's share of the time per stone */
+    PRIOR_NODES_PER_PLAYOUT = 40, /* with a node limit: about that share of its time */
+    PRIOR_DEPTH_PLAYOUTS = 1024,  /* with only a depth limit */
+    PRIOR_MAX_PLAYOUTS = 1 << 16,
     POLL_INTERVAL = 1024,
     HISTORY_MAX = 1 << 20
 };
@@ -60,6 +67,7 @@ struct Search {
     Worker *workers;
     /* the search in progress */
     Position root;
+    McPrior prior; /* the root's Monte Carlo statistics (mcprior.h) */
     SearchLimits limits;
     int64_t start_ms;
     bool stop; /* accessed with relaxed atomics */
@@ -116,6 +124,17 @@ static int final_score(const Position *pos)
 {
     int margin = pos_score(pos);
     return score_final(pos_to_move(pos) == COLOR_BLACK ? margin : -margin);
+}
+
+/* The ordering score of a quiet stone: its static score, and what the
+ * root's random games say of a stone there for the side to move (which
+ * decides, too, what late move pruning leaves out). */
+static int quiet_order(const Search *s, const Position *pos, int point)
+{
+    int v = movepick_quiet_score(pos, point);
+    if (s->prior.ready)
+        v += PRIOR_ORDER_WEIGHT * s->prior.amaf[pos_to_move(pos)][point];
+    return v;
 }
 
 static int pvs(Worker *w, const Position *pos, int alpha, int beta, int depth, int ply, bool pv_node);
@@ -306,7 +325,7 @@ static int pvs(Worker *w, const Position *pos, int alpha, int beta, int depth, i
     for (int p; (p = bb_next(&b)) != POINT_NONE;) {
         int score = p == tt_move ? ORDER_TT : movepick_tactical_score(&t, p);
         if (score == 0)
-            score = is_killer(w, ply, p) ? ORDER_KILLER : movepick_quiet_score(pos, p) + w->history[me][p] / 64;
+            score = is_killer(w, ply, p) ? ORDER_KILLER : quiet_order(s, pos, p) + w->history[me][p] / 64;
         movelist_add(&list, p, score);
     }
 
@@ -388,7 +407,7 @@ static void init_root_moves(Worker *w)
     for (int p; (p = bb_next(&b)) != POINT_NONE;) {
         int score = p == s->limits.first_move ? ORDER_TT + 1 : p == tt_move ? ORDER_TT : movepick_tactical_score(&t, p);
         if (score == 0)
-            score = movepick_quiet_score(pos, p) * 16 + (int)rng_below(&w->rng, 16);
+            score = quiet_order(s, pos, p) * 16 + (int)rng_below(&w->rng, 16);
         movelist_add(list, p, score);
     }
     for (int i = 0; i < list->count; i++)
@@ -619,6 +638,35 @@ void search_clear(Search *s)
 
 void search_stop(Search *s) { set_stop(s); }
 
+static bool prior_time_up(void *context)
+{
+    const Search *s = context;
+    return stopped(s) || now_ms() - s->start_ms >= s->limits.soft_ms * PRIOR_TIME_PERCENT / 100;
+}
+
+/* The root's Monte Carlo prior, from a share of the budget: of the time
+ * per stone, or playouts in proportion to a node limit (about what that
+ * share of the time would give), or a fixed number for a depth limit; the
+ * same from the same seed and position but under a clock. Not near the
+ * end, where the solver takes over. */
+static void compute_prior(Search *s)
+{
+    mcprior_clear(&s->prior);
+    if (pos_empty_count(&s->root) <= ENDGAME_ROOT_EMPTIES)
+        return;
+    Rng rng;
+    rng_seed(&rng, s->seed ^ s->root.hash);
+    if (s->limits.nodes) {
+        uint64_t playouts = s->limits.nodes / PRIOR_NODES_PER_PLAYOUT;
+        mcprior_compute(&s->prior, &s->root, playouts < PRIOR_MAX_PLAYOUTS ? (int)playouts : PRIOR_MAX_PLAYOUTS, &rng,
+                        NULL, NULL);
+    } else if (s->limits.soft_ms) {
+        mcprior_compute(&s->prior, &s->root, PRIOR_MAX_PLAYOUTS, &rng, prior_time_up, s);
+    } else {
+        mcprior_compute(&s->prior, &s->root, PRIOR_DEPTH_PLAYOUTS, &rng, NULL, NULL);
+    }
+}
+
 void search_run(Search *s, const Position *pos, const SearchLimits *limits, SearchReporter reporter, void *context,
                 SearchInfo *result)
 {
@@ -627,6 +675,7 @@ void search_run(Search *s, const Position *pos, const SearchLimits *limits, Sear
     s->start_ms = now_ms();
     __atomic_store_n(&s->stop, false, __ATOMIC_RELAXED);
     tt_new_search(&s->tt);
+    compute_prior(s);
     for (int i = 0; i < s->threads; i++) {
         Worker *w = &s->workers[i];
         w->nodes = 0;

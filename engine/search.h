@@ -1,7 +1,9 @@
 /* Alpha-beta search for Rin's turn order: iterative deepening PVS where one
  * ply is one stone and the side to move changes only every second ply
  * (B | W W | B B | ...), with a transposition table, quiescence on rings,
- * an exact endgame solver and lazy SMP threads. */
+ * an exact endgame solver and lazy SMP threads. Quiet stones are ordered by
+ * the all-moves-as-first statistics of random games from the root, played
+ * first with a tenth of the time (mcprior.h). */
 #ifndef RIN_SEARCH_H
 #define RIN_SEARCH_H
 
@@ -39,7 +41,7 @@ typedef void (*SearchReporter)(const SearchInfo *info, void *context);
 typedef struct SearchConfig {
     int threads;      /* 1..SEARCH_MAX_THREADS */
     int hash_mib;     /* transposition table size; 0: no table */
-    uint64_t seed;    /* varies the order of equal root moves */
+    uint64_t seed;    /* varies the order of equal root moves and the root's random games */
     const EvalModel *eval; /* learned evaluation weights (kept by the caller), or NULL: the hand-set evaluation */
 } SearchConfig;
 
