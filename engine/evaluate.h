@@ -5,6 +5,7 @@
 #define RIN_EVALUATE_H
 
 #include "evalmodel.h"
+#include "mcprior.h"
 #include "movepick.h"
 #include "position.h"
 
@@ -15,5 +16,11 @@ int evaluate_with(const EvalModel *model, const Position *pos, const Tactics *ta
 
 /* The same, analysing the node itself. */
 int evaluate(const EvalModel *model, const Position *pos);
+
+/* evaluate_with, plus a share of how the point values of the root's Monte
+ * Carlo prior changed from the root to pos (stones placed, points filled
+ * and taken): what random games say the stones of the tree are worth
+ * beyond themselves. Just evaluate_with when the prior is not ready. */
+int evaluate_with_prior(const EvalModel *model, const McPrior *prior, const Position *pos, const Tactics *tactics);
 
 #endif

@@ -81,6 +81,8 @@ void mcprior_compute(McPrior *prior, const Position *root, int playouts, Rng *rn
     if (t->games >= MCPRIOR_MIN_PLAYOUTS) {
         tally_to_prior(t, root, prior);
         prior->playouts = t->games;
+        prior->root_stones[COLOR_BLACK] = root->stones[COLOR_BLACK];
+        prior->root_stones[COLOR_WHITE] = root->stones[COLOR_WHITE];
         prior->ready = true;
     }
     free(t);
@@ -97,5 +99,17 @@ int mcprior_margin(const McPrior *prior, const Position *pos)
     Bitboard e = pos_empty(pos);
     for (int p; (p = bb_next(&e)) != POINT_NONE;)
         v += prior->value[2][p];
+    return pos_to_move(pos) == COLOR_BLACK ? v : -v;
+}
+
+int mcprior_gain(const McPrior *prior, const Position *pos)
+{
+    /* value[2] of a point taken at the root is its stone's value there */
+    int v = 0;
+    for (int c = 0; c < 2; c++) {
+        Bitboard changed = bb_andnot(pos->stones[c], prior->root_stones[c]);
+        for (int p; (p = bb_next(&changed)) != POINT_NONE;)
+            v += prior->value[c][p] - prior->value[2][p];
+    }
     return pos_to_move(pos) == COLOR_BLACK ? v : -v;
 }

@@ -29,6 +29,7 @@ typedef struct McPrior {
      * the point (minus the mean over all games): how good a stone there is
      * for it. 0 where nothing is known. */
     int16_t amaf[2][BB_POINTS];
+    Bitboard root_stones[2]; /* the root's stones, by colour */
 } McPrior;
 
 /* Clears the prior (ready = false). */
@@ -44,5 +45,10 @@ void mcprior_compute(McPrior *prior, const Position *root, int playouts, Rng *rn
 /* The expected final margin of pos by the prior's point values, in
  * centistones for the side to move. */
 int mcprior_margin(const McPrior *prior, const Position *pos);
+
+/* mcprior_margin(pos) minus that of the root (Black's view) seen from
+ * pos's side to move, from the points that changed since the root only: for
+ * positions reached from the root by play. */
+int mcprior_gain(const McPrior *prior, const Position *pos);
 
 #endif

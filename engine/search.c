@@ -14,7 +14,6 @@
 
 #include "endgame.h"
 #include "evaluate.h"
-#include "mcprior.h"
 #include "movepick.h"
 #include "random.h"
 #include "score.h"
@@ -182,7 +181,7 @@ static int qsearch(Worker *w, const Position *pos, int alpha, int beta, int ply,
         return final_score(pos);
     Tactics t;
     movepick_tactics(pos, qply == 0 && pos_stones_left(pos) == 2, &t);
-    int stand = evaluate_with(w->search->eval, pos, &t);
+    int stand = evaluate_with_prior(w->search->eval, &w->search->prior, pos, &t);
     if (stand >= beta || qply >= QSEARCH_MAX_PLIES || ply >= SEARCH_MAX_PLY)
         return stand;
     if (stand > alpha)
@@ -313,7 +312,7 @@ static int pvs(Worker *w, const Position *pos, int alpha, int beta, int depth, i
      * stones worth trying (futility). */
     bool futile = false;
     if (!pv_node && !to_the_end && depth <= FUTILITY_DEPTH && abs(beta) < SCORE_EVAL_MAX) {
-        int eval = evaluate_with(s->eval, pos, &t);
+        int eval = evaluate_with_prior(s->eval, &s->prior, pos, &t);
         if (eval - FUTILITY_MARGIN * depth >= beta)
             return eval;
         futile = eval + FUTILITY_MARGIN * depth <= alpha;

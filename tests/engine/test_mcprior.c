@@ -156,6 +156,31 @@ static void test_the_closing_stone_stands_out(void **state)
     free(prior);
 }
 
+/* The gain from the changed points alone equals the whole sums'
+ * difference, along random games that fill and capture. */
+static void test_gain_is_the_margin_difference(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 21);
+    McPrior *prior = malloc(sizeof *prior);
+    for (int g = 0; g < 30; g++) {
+        Position root = opening(6 + g % 11, (uint64_t)g, g);
+        mcprior_compute(prior, &root, 200, &rng, NULL, NULL);
+        assert_true(prior->ready);
+        int root_margin = mcprior_margin(prior, &root);
+        if (pos_to_move(&root) == COLOR_WHITE)
+            root_margin = -root_margin;
+        Position pos = root;
+        while (!pos_is_over(&pos)) {
+            pos_play(&pos, playout_random_point(&pos, &rng));
+            int from_root = pos_to_move(&pos) == COLOR_BLACK ? root_margin : -root_margin;
+            assert_int_equal(mcprior_gain(prior, &pos), mcprior_margin(prior, &pos) - from_root);
+        }
+    }
+    free(prior);
+}
+
 static bool stop_at_once(void *context)
 {
     (void)context;
@@ -184,6 +209,7 @@ int main(void)
         cmocka_unit_test(test_values_add_up_to_the_mean_margin),
         cmocka_unit_test(test_edge_stone_is_a_whole_stone),
         cmocka_unit_test(test_the_closing_stone_stands_out),
+        cmocka_unit_test(test_gain_is_the_margin_difference),
         cmocka_unit_test(test_stopped_prior_is_off),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
