@@ -39,7 +39,7 @@ static const GtpCommand commands[] = {
     {"rin-setposition", gtp_cmd_rin_setposition, 1, GTP_ARGS_ANY, "POSITION_STRING"},
     {"rin-perft", gtp_cmd_rin_perft, 1, 1, "DEPTH"},
     {"rin-option", gtp_cmd_rin_option, 0, 2, "[NAME [VALUE]]"},
-    {"rin-analyze", gtp_cmd_rin_analyze, 0, 6, "[movetime MS] [depth D] [nodes N]"},
+    {"rin-analyze", gtp_cmd_rin_analyze, 0, 10, "[interval CS] [multipv K] [movetime MS] [depth D] [nodes N]"},
 };
 
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
