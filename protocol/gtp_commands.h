@@ -135,6 +135,15 @@ bool gtp_apply_options(Gtp *gtp);
  * message, when memory runs out. */
 Search *gtp_analysis_search(Gtp *gtp);
 
+/* The limits of an analysis without any: as long as a stone would take,
+ * with the multipv option's candidates. */
+SearchLimits gtp_analysis_limits(const Gtp *gtp);
+
+/* Searches the current position with the analysis search (the same
+ * background code path as a stream) and waits for the result; false, with
+ * the reply an error message, when the game is over or nothing can run. */
+bool gtp_analyze_once(Gtp *gtp, const SearchLimits *limits, SearchInfo *info);
+
 /* At the end of the input: waits until a stream with limits reaches them
  * (one without limits is left to gtp_stop_background). */
 void gtp_drain_background(Gtp *gtp);
@@ -185,5 +194,11 @@ bool gtp_cmd_rin_setposition(Gtp *gtp, const GtpArgs *args);
 bool gtp_cmd_rin_perft(Gtp *gtp, const GtpArgs *args);
 bool gtp_cmd_rin_option(Gtp *gtp, const GtpArgs *args);
 bool gtp_cmd_rin_analyze(Gtp *gtp, const GtpArgs *args);
+
+bool gtp_cmd_rin_gfx_immune(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_rin_gfx_fills(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_rin_gfx_ownership(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_rin_gfx_pv(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_rin_gfx_candidates(Gtp *gtp, const GtpArgs *args);
 
 #endif

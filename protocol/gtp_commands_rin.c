@@ -186,6 +186,28 @@ static bool analyze_request(Gtp *gtp, const GtpArgs *args, AnalyzeRequest *reque
     return true;
 }
 
+SearchLimits gtp_analysis_limits(const Gtp *gtp)
+{
+    PlayerLimits stone = gtp_stone_limits(gtp);
+    return (SearchLimits){.soft_ms = stone.soft_ms, .hard_ms = stone.hard_ms, .depth = stone.depth,
+                          .nodes = stone.nodes, .first_move = POINT_NONE, .multipv = (int)gtp->options.multipv};
+}
+
+bool gtp_analyze_once(Gtp *gtp, const SearchLimits *limits, SearchInfo *info)
+{
+    if (pos_is_over(&gtp->pos))
+        return gtp_fail(gtp, "the game is over (no empty point left)");
+    Search *search = gtp_analysis_search(gtp);
+    if (!search)
+        return false;
+    AnalysisJob job = {.search = search, .pos = gtp->pos, .limits = *limits, .reporter = gtp_report_info,
+                       .context = gtp};
+    if (!analysis_start(gtp->background, &job))
+        return gtp_fail(gtp, "cannot start the analysis thread");
+    analysis_wait(gtp->background, info);
+    return true;
+}
+
 bool gtp_cmd_rin_analyze(Gtp *gtp, const GtpArgs *args)
 {
     if (pos_is_over(&gtp->pos))
@@ -195,14 +217,11 @@ bool gtp_cmd_rin_analyze(Gtp *gtp, const GtpArgs *args)
         return false;
     if (!request.have_limits && request.interval_cs == 0) {
         /* one-shot without limits: as long as a stone would take */
-        PlayerLimits stone = gtp_stone_limits(gtp);
-        request.limits.soft_ms = stone.soft_ms;
-        request.limits.hard_ms = stone.hard_ms;
-        request.limits.depth = stone.depth;
-        request.limits.nodes = stone.nodes;
+        int multipv = request.limits.multipv;
+        request.limits = gtp_analysis_limits(gtp);
+        request.limits.multipv = multipv;
     }
-    Search *search = gtp_analysis_search(gtp);
-    if (!search)
+    if (!gtp_analysis_search(gtp))
         return false;
     if (request.interval_cs > 0) {
         /* streamed: "=" now, the lines from the background until the next
@@ -212,12 +231,9 @@ bool gtp_cmd_rin_analyze(Gtp *gtp, const GtpArgs *args)
         gtp->stream_pending = true;
         return true;
     }
-    AnalysisJob job = {.search = search, .pos = gtp->pos, .limits = request.limits, .reporter = gtp_report_info,
-                       .context = gtp};
-    if (!analysis_start(gtp->background, &job))
-        return gtp_fail(gtp, "cannot start the analysis thread");
     SearchInfo info;
-    analysis_wait(gtp->background, &info);
+    if (!gtp_analyze_once(gtp, &request.limits, &info))
+        return false;
     char line[REPORT_LINE_MAX];
     for (int i = 0; i < report_line_count(&info); i++) {
         report_answer_line(&info, i, gtp->pos.size, line);
