@@ -16,9 +16,12 @@ INFO = re.compile(
 
 
 class Engine:
-    def __init__(self, *args):
-        self.proc = subprocess.Popen([RIN, "--verbose", "0", *args], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    """rin behind pipes; `stderr` (a file) receives its stderr, with --verbose 1."""
+
+    def __init__(self, *args, stderr=None):
+        verbose = "1" if stderr else "0"
+        self.proc = subprocess.Popen([RIN, "--verbose", verbose, *args], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=stderr or subprocess.DEVNULL)
         self.buffer = b""
 
     def send(self, line):
