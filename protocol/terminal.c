@@ -191,12 +191,17 @@ int terminal_run(Gtp *gtp)
     fprintf(t.screen, "%s %s: GTP commands (list_commands shows them, Tab completes), quit or Ctrl-D to leave\n",
             RIN_NAME, RIN_VERSION);
     for (;;) {
-        /* a streamed analysis runs until a line is typed or its limits end it */
+        /* a streamed analysis runs until a line is typed (it then ends
+         * before the prompt comes back) or its limits end it */
+        bool streamed = false;
         while (gtp_streaming(gtp)) {
+            streamed = true;
             struct pollfd input = {STDIN_FILENO, POLLIN, 0};
             if (poll(&input, 1, TERMINAL_POLL_MS) > 0)
                 break;
         }
+        if (streamed)
+            gtp_stop_background(gtp);
         int count = 0;
         const char *line = el_gets(t.el, &count);
         gtp_stop_background(gtp);

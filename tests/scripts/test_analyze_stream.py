@@ -2,6 +2,7 @@
 would run it, and stdout is read line by line while the engine thinks."""
 
 import os
+import pty
 import re
 import select
 import subprocess
@@ -162,6 +163,47 @@ class StreamTest(unittest.TestCase):
                          "? syntax error: arguments come in pairs: [interval CS] [multipv K] [movetime MS] "
                          "[depth D] [nodes N]")
         self.assertEqual(e.close(), 0)
+
+
+class TerminalStreamTest(unittest.TestCase):
+    """On a terminal (a pseudo-terminal here) the stream runs until a line
+    is typed, and ends before the prompt comes back."""
+
+    def test_stream_on_the_terminal(self):
+        pid, fd = pty.fork()
+        if pid == 0:
+            os.environ["HOME"] = "/nonexistent"
+            os.execv(RIN, [RIN, "--verbose", "0"])
+        seen = b""
+
+        def wait_for(pattern, timeout=20.0):
+            nonlocal seen
+            start = len(seen)
+            deadline = time.monotonic() + timeout
+            while not re.search(pattern, seen[start:].decode(errors="replace").replace("\r", "")):
+                ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+                if not ready:
+                    raise AssertionError(f"{pattern!r} did not appear; the terminal shows:\n{seen.decode()}")
+                seen += os.read(fd, 65536)
+            return seen[start:].decode(errors="replace").replace("\r", "")
+
+        try:
+            wait_for(r"rin> $")
+            os.write(fd, b"boardsize 7\r")
+            wait_for(r"=\n\nrin> $")
+            os.write(fd, b"rin-analyze interval 10 multipv 2\r")
+            # two batches come while nothing is typed
+            shown = wait_for(r"(?s)(info multipv 2 .*?\n){3}")
+            self.assertNotIn("rin> ", shown.split("=\n", 1)[1])
+            os.write(fd, b"rin-position\r")
+            shown = wait_for(r"= 7/7/7/7/7/7/7 b 1\n\nrin> $")
+            # the stream ended with its empty line before the prompt came back
+            self.assertRegex(shown, r"info multipv 2 [^\n]*\n\n(rin-position\n)?rin> rin-position\n= 7/")
+            os.write(fd, b"quit\r")
+            _, status = os.waitpid(pid, 0)
+            self.assertEqual(os.waitstatus_to_exitcode(status), 0)
+        finally:
+            os.close(fd)
 
 
 if __name__ == "__main__":
