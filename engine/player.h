@@ -40,6 +40,10 @@ struct Player {
      * mcts, a yardstick kept exactly as it was: make a new one instead). */
     void (*set_seed)(Player *self, uint64_t seed);
     void (*destroy)(Player *self);
+    /* The search behind the player, for thinking on the opponent's time into
+     * the same table (NULL: a player without one). Nobody else may run it
+     * while the player is asked for a stone. */
+    Search *(*search)(Player *self);
     void *data;
 };
 

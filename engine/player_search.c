@@ -57,6 +57,12 @@ static void search_set_player_seed(Player *self, uint64_t seed)
     search_set_seed(sp->search, seed);
 }
 
+static Search *search_of_player(Player *self)
+{
+    SearchPlayer *sp = self->data;
+    return sp->search;
+}
+
 static void search_destroy_player(Player *self)
 {
     SearchPlayer *sp = self->data;
@@ -82,6 +88,7 @@ Player *player_search_create(const PlayerConfig *config)
     *sp = (SearchPlayer){.search = search, .reporter = config->reporter,
                          .reporter_context = config->reporter_context, .plan = POINT_NONE};
     *p = (Player){.name = "search", .genmove = search_genmove, .new_game = search_new_game,
-                  .set_seed = search_set_player_seed, .destroy = search_destroy_player, .data = sp};
+                  .set_seed = search_set_player_seed, .destroy = search_destroy_player, .search = search_of_player,
+                  .data = sp};
     return p;
 }

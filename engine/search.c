@@ -413,32 +413,35 @@ static void init_root_moves(Worker *w)
         movelist_pick(list, i);
 }
 
-/* Moves the root stone at index i to the front, keeping the others' order. */
-static void root_move_to_front(MoveList *list, int i)
+/* Moves the root stone at index i to index `first` (the front of the stones
+ * still searched), keeping the others' order. */
+static void root_move_to_front(MoveList *list, int first, int i)
 {
     int16_t m = list->moves[i];
     int32_t sc = list->scores[i];
-    memmove(&list->moves[1], &list->moves[0], (size_t)i * sizeof list->moves[0]);
-    memmove(&list->scores[1], &list->scores[0], (size_t)i * sizeof list->scores[0]);
-    list->moves[0] = m;
-    list->scores[0] = sc;
+    memmove(&list->moves[first + 1], &list->moves[first], (size_t)(i - first) * sizeof list->moves[0]);
+    memmove(&list->scores[first + 1], &list->scores[first], (size_t)(i - first) * sizeof list->scores[0]);
+    list->moves[first] = m;
+    list->scores[first] = sc;
 }
 
-/* One iteration at the root. Returns the score, or SCORE_NONE when stopped
- * before the first stone was searched; *best_index is the best stone's index
- * in root_moves (-1 if none was proven better than the window). */
-static int root_search(Worker *w, int depth, int alpha, int beta, int *best_index)
+/* One iteration at the root over the stones from index `first` on (the ones
+ * before are the better lines of a multi-PV iteration). Returns the score,
+ * or SCORE_NONE when stopped before the first stone was searched;
+ * *best_index is the best stone's index in root_moves (-1 if none was
+ * proven better than the window). */
+static int root_search(Worker *w, int first, int depth, int alpha, int beta, int *best_index)
 {
     const Position *pos = &w->search->root;
     MoveList *list = &w->root_moves;
     int best = -SCORE_INF;
     *best_index = -1;
     w->pv_length[0] = 0;
-    for (int i = 0; i < list->count; i++) {
+    for (int i = first; i < list->count; i++) {
         Position child = *pos;
         pos_play(&child, list->moves[i]);
         int score;
-        if (i == 0) {
+        if (i == first) {
             score = child_value(w, pos, &child, alpha, beta, depth - 1, 0, true);
         } else {
             score = child_value(w, pos, &child, alpha, alpha + 1, depth - 1, 0, false);
@@ -446,7 +449,7 @@ static int root_search(Worker *w, int depth, int alpha, int beta, int *best_inde
                 score = child_value(w, pos, &child, alpha, beta, depth - 1, 0, true);
         }
         if (stopped(w->search))
-            return i == 0 ? SCORE_NONE : best;
+            return i == first ? SCORE_NONE : best;
         if (score > best) {
             best = score;
             if (score > alpha) {
@@ -475,6 +478,11 @@ static void record_info(Worker *w, int depth, int score, bool exact)
     info->hashfull = tt_hashfull(&s->tt);
     info->pv_length = w->pv_length[0];
     memcpy(info->pv, w->pv[0], (size_t)info->pv_length * sizeof(int));
+    info->line_count = 1;
+    info->lines[0].score = score;
+    info->lines[0].exact = exact;
+    info->lines[0].pv_length = info->pv_length;
+    memcpy(info->lines[0].pv, info->pv, (size_t)info->pv_length * sizeof(int));
     w->have_info = true;
 }
 
@@ -496,6 +504,78 @@ static bool solve_root(Worker *w)
     return true;
 }
 
+/* One iteration of a multi-PV search: the best of all root stones, then the
+ * best of the others, and so on, each line with its own aspiration window
+ * around its previous score. The lines end best first at the front of
+ * root_moves and in w->info. Returns false when stopped before the
+ * iteration was complete (w->info keeps the previous one). */
+static bool search_lines(Worker *w, int depth, int lines, int *previous)
+{
+    Search *s = w->search;
+    MoveList *list = &w->root_moves;
+    SearchLine found[SEARCH_MAX_MULTIPV];
+    for (int k = 0; k < lines; k++) {
+        int delta = 60, alpha = -SCORE_INF, beta = SCORE_INF;
+        if (depth >= 5 && !score_is_final(previous[k])) {
+            alpha = previous[k] - delta;
+            beta = previous[k] + delta;
+        }
+        int score, best_index;
+        for (;;) {
+            score = root_search(w, k, depth, alpha, beta, &best_index);
+            if (score == SCORE_NONE || stopped(s))
+                return false;
+            if (score <= alpha) {
+                alpha = alpha - delta < -SCORE_INF ? -SCORE_INF : alpha - delta;
+                delta *= 3;
+            } else if (score >= beta) {
+                beta = beta + delta > SCORE_INF ? SCORE_INF : beta + delta;
+                delta *= 3;
+                if (best_index > k)
+                    root_move_to_front(list, k, best_index);
+            } else {
+                break;
+            }
+        }
+        if (best_index > k)
+            root_move_to_front(list, k, best_index);
+        found[k].score = score;
+        found[k].exact = false;
+        found[k].pv_length = w->pv_length[0];
+        memcpy(found[k].pv, w->pv[0], (size_t)found[k].pv_length * sizeof(int));
+    }
+    /* a later line may score above an earlier one (the windows differ):
+     * sort them, stably, and the root stones with them */
+    for (int k = 1; k < lines; k++) {
+        for (int j = k; j > 0 && found[j].score > found[j - 1].score; j--) {
+            SearchLine line = found[j];
+            found[j] = found[j - 1];
+            found[j - 1] = line;
+            root_move_to_front(list, j - 1, j);
+        }
+    }
+    for (int k = 0; k < lines; k++)
+        previous[k] = found[k].score;
+    w->pv_length[0] = found[0].pv_length;
+    memcpy(w->pv[0], found[0].pv, (size_t)found[0].pv_length * sizeof(int));
+    record_info(w, depth, found[0].score, false);
+    w->info.line_count = lines;
+    memcpy(w->info.lines, found, (size_t)lines * sizeof found[0]);
+    return true;
+}
+
+/* After a complete iteration of the main worker: reports it, and says
+ * whether to go deeper. */
+static bool keep_deepening(Worker *w, int depth, SearchReporter reporter, void *context)
+{
+    Search *s = w->search;
+    if (reporter)
+        reporter(&w->info, context);
+    if (score_is_final(w->info.score) && depth >= pos_empty_count(&s->root))
+        return false; /* the whole game was searched */
+    return !(s->limits.soft_ms && now_ms() - s->start_ms >= s->limits.soft_ms);
+}
+
 static void iterate(Worker *w, SearchReporter reporter, void *context)
 {
     Search *s = w->search;
@@ -503,7 +583,14 @@ static void iterate(Worker *w, SearchReporter reporter, void *context)
     if (max_depth > SEARCH_MAX_DEPTH)
         max_depth = SEARCH_MAX_DEPTH;
     init_root_moves(w);
-    if (pos_empty_count(&s->root) <= ENDGAME_ROOT_EMPTIES && w->id == 0 && solve_root(w)) {
+    /* multi-PV is the main worker's: helpers fill the table as always */
+    int lines = w->id == 0 && s->limits.multipv > 1 ? s->limits.multipv : 1;
+    if (lines > SEARCH_MAX_MULTIPV)
+        lines = SEARCH_MAX_MULTIPV;
+    if (lines > w->root_moves.count)
+        lines = w->root_moves.count;
+    int line_scores[SEARCH_MAX_MULTIPV] = {0};
+    if (pos_empty_count(&s->root) <= ENDGAME_ROOT_EMPTIES && w->id == 0 && lines <= 1 && solve_root(w)) {
         if (reporter)
             reporter(&w->info, context);
         return;
@@ -511,6 +598,11 @@ static void iterate(Worker *w, SearchReporter reporter, void *context)
     int previous = 0;
     for (int depth = 1 + (w->id & 1); depth <= max_depth; depth++) {
         w->seldepth = 0;
+        if (lines > 1) {
+            if (!search_lines(w, depth, lines, line_scores) || !keep_deepening(w, depth, reporter, context))
+                break;
+            continue;
+        }
         int delta = 60, alpha = -SCORE_INF, beta = SCORE_INF;
         if (depth >= 5 && !score_is_final(previous)) {
             alpha = previous - delta;
@@ -518,7 +610,7 @@ static void iterate(Worker *w, SearchReporter reporter, void *context)
         }
         int score, best_index;
         for (;;) {
-            score = root_search(w, depth, alpha, beta, &best_index);
+            score = root_search(w, 0, depth, alpha, beta, &best_index);
             if (score == SCORE_NONE || stopped(s))
                 break;
             if (score <= alpha) {
@@ -528,7 +620,7 @@ static void iterate(Worker *w, SearchReporter reporter, void *context)
                 beta = beta + delta > SCORE_INF ? SCORE_INF : beta + delta;
                 delta *= 3;
                 if (best_index > 0)
-                    root_move_to_front(&w->root_moves, best_index);
+                    root_move_to_front(&w->root_moves, 0, best_index);
             } else {
                 break;
             }
@@ -538,13 +630,13 @@ static void iterate(Worker *w, SearchReporter reporter, void *context)
         if (stopped(s)) {
             /* keep a partial iteration only for a stone proven better */
             if (best_index >= 0) {
-                root_move_to_front(&w->root_moves, best_index);
+                root_move_to_front(&w->root_moves, 0, best_index);
                 record_info(w, depth, score, false);
             }
             break;
         }
         if (best_index > 0)
-            root_move_to_front(&w->root_moves, best_index);
+            root_move_to_front(&w->root_moves, 0, best_index);
         previous = score;
         record_info(w, depth, score, false);
         if (w->id != 0)

@@ -13,7 +13,7 @@
 #include "evalmodel.h"
 #include "position.h"
 
-enum { SEARCH_MAX_PLY = 128, SEARCH_MAX_DEPTH = 64, SEARCH_MAX_THREADS = 256 };
+enum { SEARCH_MAX_PLY = 128, SEARCH_MAX_DEPTH = 64, SEARCH_MAX_THREADS = 256, SEARCH_MAX_MULTIPV = 16 };
 
 typedef struct SearchLimits {
     int64_t soft_ms; /* stop deepening after this (0: none) */
@@ -21,7 +21,17 @@ typedef struct SearchLimits {
     int depth;       /* 0: no depth limit */
     uint64_t nodes;  /* 0: no node limit (counts every thread's nodes) */
     int first_move;  /* a point to try first at the root (a planned stone), or -1 */
+    int multipv;     /* root candidates searched each with its own exact score and PV (0 or 1: the best only) */
 } SearchLimits;
+
+/* One root candidate: its score for the side to move and its principal
+ * variation (pv[0] is the candidate). */
+typedef struct SearchLine {
+    int score;
+    bool exact;
+    int pv[SEARCH_MAX_PLY];
+    int pv_length;
+} SearchLine;
 
 /* One report per completed iteration (and the final one). */
 typedef struct SearchInfo {
@@ -34,6 +44,10 @@ typedef struct SearchInfo {
     int hashfull;     /* permille */
     int pv[SEARCH_MAX_PLY];
     int pv_length;
+    /* the root candidates, best first (limits.multipv of them, fewer when
+     * the root has fewer stones); lines[0] repeats score and pv above */
+    int line_count;
+    SearchLine lines[SEARCH_MAX_MULTIPV];
 } SearchInfo;
 
 typedef void (*SearchReporter)(const SearchInfo *info, void *context);

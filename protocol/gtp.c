@@ -103,6 +103,8 @@ static void new_game_state(Gtp *gtp, const Position *pos)
     gtp->pos = *pos;
     gtp->start = *pos;
     gtp->history_length = 0;
+    gtp->engine_color_set = false; /* a new game: no pondering until the engine plays */
+    gtp->ponder_expected = POINT_NONE;
 }
 
 Gtp *gtp_create(const EngineOptions *options)
@@ -117,10 +119,12 @@ Gtp *gtp_create(const EngineOptions *options)
         free(gtp);
         return NULL;
     }
+    gtp->ponder_expected = POINT_NONE;
+    gtp->background = analysis_create();
     gtp->line = malloc(GTP_LINE_MAX);
     gtp->clean = malloc(GTP_LINE_MAX + 1);
     gtp->words = malloc(GTP_LINE_MAX + 1);
-    if (!gtp_apply_options(gtp) || !gtp->line || !gtp->clean || !gtp->words || !text_reserve(&gtp->reply, 0) ||
+    if (!gtp_apply_options(gtp) || !gtp->background || !gtp->line || !gtp->clean || !gtp->words || !text_reserve(&gtp->reply, 0) ||
         !text_reserve(&gtp->response, 0)) {
         gtp_destroy(gtp);
         return NULL;
@@ -136,6 +140,7 @@ void gtp_destroy(Gtp *gtp)
 {
     if (!gtp)
         return;
+    analysis_destroy(gtp->background); /* stops it first: it may use the searches below */
     player_destroy(gtp->player);
     search_destroy(gtp->analysis);
     eval_model_destroy(gtp->eval);
@@ -404,7 +409,8 @@ static void frame_response(Gtp *gtp, bool success, bool have_id, uint64_t id)
         if (c)
             text_append(out, &c, 1);
     }
-    text_append(out, "\n\n", 2);
+    /* a stream's response goes on after the first line */
+    text_append(out, "\n\n", success && gtp->stream_pending ? 1 : 2);
     if (out->failed) {
         text_clear(out);
         text_append(out, "? out of memory\n\n", 17);
@@ -464,6 +470,8 @@ static bool dispatch(Gtp *gtp, const char *text)
  * beyond the `length` bytes given. */
 static bool execute_line(Gtp *gtp, const char *line, size_t length, bool truncated, const char **response)
 {
+    gtp_stop_background(gtp);
+    gtp->stream_pending = false;
     const char *hash = memchr(line, '#', length);
     size_t command_length = hash ? (size_t)(hash - line) : length;
     const char *nul = memchr(line, '\0', command_length);
@@ -528,8 +536,14 @@ int gtp_run(Gtp *gtp, FILE *in, FILE *out)
     for (;;) {
         size_t length = 0;
         bool truncated = false, empty = true;
-        int c;
-        while ((c = getc(in)) != EOF && c != '\n') {
+        int c = getc(in);
+        /* a command is coming: the background search stops at once (a
+         * stream ends its response); at the end of the input a stream with
+         * limits runs to them first */
+        if (c == EOF)
+            gtp_drain_background(gtp);
+        gtp_stop_background(gtp);
+        for (; c != EOF && c != '\n'; c = getc(in)) {
             empty = false;
             if (length < GTP_LINE_MAX)
                 gtp->line[length++] = (char)c;
@@ -545,9 +559,13 @@ int gtp_run(Gtp *gtp, FILE *in, FILE *out)
                 return 1;
             }
         }
+        gtp_start_background(gtp, out);
         if (gtp->quit || c == EOF)
             break;
     }
+    /* a stream started by the last line, which had no newline */
+    gtp_drain_background(gtp);
+    gtp_stop_background(gtp);
     if (!gtp->quit && ferror(in)) {
         fprintf(stderr, "rin: cannot read the commands: %s\n", strerror(errno));
         return 1;

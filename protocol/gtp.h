@@ -31,8 +31,24 @@ int gtp_run(Gtp *gtp, FILE *in, FILE *out);
  * `length` bytes of any value (NUL included), without its newline. Returns
  * false when the line is empty or only a comment (GTP gives no response);
  * otherwise points *response at the whole response, "=..." or "?..." ending
- * in "\n\n", valid until the next call. */
+ * in "\n\n", valid until the next call; only a streamed rin-analyze
+ * answers "=[id]\n", and gtp_start_background writes the rest. A
+ * background search is stopped first. */
 bool gtp_execute(Gtp *gtp, const char *line, size_t length, const char **response);
+
+/* Starts what the last response left to do in the background: the lines of
+ * a streamed rin-analyze (written to `out`, flushed, then an empty line
+ * that ends the response) or pondering. Call it after writing the
+ * response. */
+void gtp_start_background(Gtp *gtp, FILE *out);
+
+/* Stops the background search at once because a command is coming (a
+ * stream is ended with its empty line first). Nothing without one. */
+void gtp_stop_background(Gtp *gtp);
+
+/* Whether a streamed analysis is running and has not yet ended by its
+ * limits. */
+bool gtp_streaming(Gtp *gtp);
 
 /* Whether `quit` has been answered: the caller should stop reading. */
 bool gtp_quit_requested(const Gtp *gtp);

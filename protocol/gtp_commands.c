@@ -39,7 +39,13 @@ static const GtpCommand commands[] = {
     {"rin-setposition", gtp_cmd_rin_setposition, 1, GTP_ARGS_ANY, "POSITION_STRING"},
     {"rin-perft", gtp_cmd_rin_perft, 1, 1, "DEPTH"},
     {"rin-option", gtp_cmd_rin_option, 0, 2, "[NAME [VALUE]]"},
-    {"rin-analyze", gtp_cmd_rin_analyze, 0, 6, "[movetime MS] [depth D] [nodes N]"},
+    {"rin-analyze", gtp_cmd_rin_analyze, 0, 10, "[interval CS] [multipv K] [movetime MS] [depth D] [nodes N]"},
+    /* GoGui overlays (gfx), listed by gogui-analyze_commands */
+    {"rin-gfx_immune", gtp_cmd_rin_gfx_immune, 0, 0, ""},
+    {"rin-gfx_fills", gtp_cmd_rin_gfx_fills, 0, 0, ""},
+    {"rin-gfx_ownership", gtp_cmd_rin_gfx_ownership, 0, 0, ""},
+    {"rin-gfx_pv", gtp_cmd_rin_gfx_pv, 0, 0, ""},
+    {"rin-gfx_candidates", gtp_cmd_rin_gfx_candidates, 0, 1, "[K]"},
 };
 
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis.h"
 #include "gtp.h"
 #include "player.h"
 #include "position.h"
@@ -29,6 +30,15 @@ typedef struct GtpMove {
     Position before; /* the position before the stone */
 } GtpMove;
 
+/* A streamed rin-analyze: what its lines need. The background owns it
+ * while the stream runs. */
+typedef struct GtpStream {
+    FILE *out;
+    int size;            /* the board's, for vertices */
+    int64_t interval_ms; /* between batches of info lines */
+    SearchLimits limits;
+} GtpStream;
+
 /* A growing text buffer; `failed` records that memory ran out. */
 typedef struct GtpText {
     char *data;
@@ -48,6 +58,14 @@ struct Gtp {
     Player *player;
     Search *analysis;    /* for rin-analyze, made on first use */
     EvalModel *eval;     /* the learned weights options.eval_file names, or NULL: the hand-set evaluation */
+    Analysis *background; /* the search that thinks while the engine waits for a command */
+    bool background_ponders;  /* the background job is pondering (else a streamed analysis) */
+    bool stream_pending;      /* rin-analyze answered "=": its stream starts after the response */
+    GtpStream stream;
+    bool engine_color_set;    /* a genmove has told the engine its colour (pondering thinks on the other's turns) */
+    Color engine_color;
+    int ponder_expected;      /* the stone pondering expected next (its PV's first), or POINT_NONE */
+    uint64_t ponder_hash;     /* the position pondering started from */
     bool quit;
     GtpText reply;    /* what the handler answers: a result or an error message */
     GtpText response; /* the framed response */
@@ -113,6 +131,23 @@ void gtp_new_game(Gtp *gtp, const Position *pos);
  * options; false, with the old player kept, when memory runs out. */
 bool gtp_apply_options(Gtp *gtp);
 
+/* The analysis search (made on first use); NULL, with the reply an error
+ * message, when memory runs out. */
+Search *gtp_analysis_search(Gtp *gtp);
+
+/* The limits of an analysis without any: as long as a stone would take,
+ * with the multipv option's candidates. */
+SearchLimits gtp_analysis_limits(const Gtp *gtp);
+
+/* Searches the current position with the analysis search (the same
+ * background code path as a stream) and waits for the result; false, with
+ * the reply an error message, when the game is over or nothing can run. */
+bool gtp_analyze_once(Gtp *gtp, const SearchLimits *limits, SearchInfo *info);
+
+/* At the end of the input: waits until a stream with limits reaches them
+ * (one without limits is left to gtp_stop_background). */
+void gtp_drain_background(Gtp *gtp);
+
 /* Search progress as info lines on stderr (never stdout: that is GTP's),
  * when the verbose option is on; `context` is the Gtp. */
 void gtp_report_info(const SearchInfo *info, void *context);
@@ -159,5 +194,11 @@ bool gtp_cmd_rin_setposition(Gtp *gtp, const GtpArgs *args);
 bool gtp_cmd_rin_perft(Gtp *gtp, const GtpArgs *args);
 bool gtp_cmd_rin_option(Gtp *gtp, const GtpArgs *args);
 bool gtp_cmd_rin_analyze(Gtp *gtp, const GtpArgs *args);
+
+bool gtp_cmd_rin_gfx_immune(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_rin_gfx_fills(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_rin_gfx_ownership(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_rin_gfx_pv(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_rin_gfx_candidates(Gtp *gtp, const GtpArgs *args);
 
 #endif

@@ -2,6 +2,7 @@
  * time commands (the clocks the time manager reads). */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -59,6 +60,16 @@ bool gtp_cmd_play(Gtp *gtp, const GtpArgs *args)
         coord_format(point, gtp->pos.size, vertex);
         return gtp_fail(gtp, "illegal move: %s is occupied", vertex);
     }
+    if (gtp->ponder_expected != POINT_NONE && gtp->ponder_hash == gtp->pos.hash && gtp->options.verbose) {
+        /* the table holds the pondered tree either way; a hit is its main line */
+        char expected[COORD_TEXT_MAX], played[COORD_TEXT_MAX];
+        coord_format(gtp->ponder_expected, gtp->pos.size, expected);
+        coord_format(point, gtp->pos.size, played);
+        fprintf(stderr, "info string ponder %s: expected %s, played %s\n",
+                point == gtp->ponder_expected ? "hit" : "miss", expected, played);
+        fflush(stderr);
+    }
+    gtp->ponder_expected = POINT_NONE;
     gtp_play_stone(gtp, point);
     return true;
 }
@@ -97,6 +108,9 @@ bool gtp_cmd_genmove(Gtp *gtp, const GtpArgs *args)
     char vertex[COORD_TEXT_MAX];
     coord_format(point, gtp->pos.size, vertex);
     gtp_play_stone(gtp, point);
+    /* pondering thinks on the other colour's turns from now on */
+    gtp->engine_color = color;
+    gtp->engine_color_set = true;
     return gtp_reply(gtp, "%s", vertex);
 }
 

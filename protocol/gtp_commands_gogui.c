@@ -66,6 +66,11 @@ bool gtp_cmd_gogui_analyze_commands(Gtp *gtp, const GtpArgs *args)
     (void)args;
     return gtp_reply(gtp, "param/Options/rin-option\n"
                           "string/Analyze/rin-analyze\n"
+                          "gfx/Immune Stones/rin-gfx_immune\n"
+                          "gfx/Fill Points/rin-gfx_fills\n"
+                          "gfx/Ownership/rin-gfx_ownership\n"
+                          "gfx/Principal Variation/rin-gfx_pv\n"
+                          "gfx/Candidates/rin-gfx_candidates\n"
                           "string/Position String/rin-position\n"
                           "none/Set Position String/rin-setposition %%s\n"
                           "string/Perft/rin-perft %%s\n"

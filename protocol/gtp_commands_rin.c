@@ -136,31 +136,75 @@ bool gtp_cmd_rin_option(Gtp *gtp, const GtpArgs *args)
     return true;
 }
 
-/* Reads "movetime MS", "depth D" and "nodes N" pairs into limits. */
-static bool analysis_limits(Gtp *gtp, const GtpArgs *args, SearchLimits *limits)
+/* What rin-analyze was asked for. */
+typedef struct AnalyzeRequest {
+    SearchLimits limits;
+    bool have_limits;
+    int64_t interval_cs; /* 0: one-shot */
+} AnalyzeRequest;
+
+/* Reads the "interval CS", "multipv K", "movetime MS", "depth D" and
+ * "nodes N" pairs. */
+static bool analyze_request(Gtp *gtp, const GtpArgs *args, AnalyzeRequest *request)
 {
     if (args->count % 2)
-        return gtp_fail(gtp, "syntax error: limits come in pairs: [movetime MS] [depth D] [nodes N]");
+        return gtp_fail(gtp, "syntax error: arguments come in pairs: [interval CS] [multipv K] [movetime MS] "
+                             "[depth D] [nodes N]");
+    SearchLimits *limits = &request->limits;
     for (int i = 0; i < args->count; i += 2) {
         const char *key = args->v[i];
         int64_t v;
-        if (strcmp(key, "movetime") == 0) {
+        if (strcmp(key, "interval") == 0) {
+            if (!gtp_arg_int(gtp, args->v[i + 1], "interval", 1, INT64_C(360000), &v))
+                return false;
+            request->interval_cs = v;
+        } else if (strcmp(key, "multipv") == 0) {
+            if (!gtp_arg_int(gtp, args->v[i + 1], "multipv", 1, SEARCH_MAX_MULTIPV, &v))
+                return false;
+            limits->multipv = (int)v;
+        } else if (strcmp(key, "movetime") == 0) {
             if (!gtp_arg_int(gtp, args->v[i + 1], "movetime", 1, INT64_C(86400000), &v))
                 return false;
             limits->soft_ms = limits->hard_ms = v;
+            request->have_limits = true;
         } else if (strcmp(key, "depth") == 0) {
             if (!gtp_arg_int(gtp, args->v[i + 1], "depth", 1, SEARCH_MAX_DEPTH, &v))
                 return false;
             limits->depth = (int)v;
+            request->have_limits = true;
         } else if (strcmp(key, "nodes") == 0) {
             if (!gtp_arg_int(gtp, args->v[i + 1], "nodes", 1, INT64_C(1000000000000), &v))
                 return false;
             limits->nodes = (uint64_t)v;
+            request->have_limits = true;
         } else {
             char quoted[GTP_QUOTE_MAX];
-            return gtp_fail(gtp, "syntax error: unknown limit %s (movetime, depth or nodes)", gtp_quote(key, quoted));
+            return gtp_fail(gtp, "syntax error: unknown argument %s (interval, multipv, movetime, depth or nodes)",
+                            gtp_quote(key, quoted));
         }
     }
+    return true;
+}
+
+SearchLimits gtp_analysis_limits(const Gtp *gtp)
+{
+    PlayerLimits stone = gtp_stone_limits(gtp);
+    return (SearchLimits){.soft_ms = stone.soft_ms, .hard_ms = stone.hard_ms, .depth = stone.depth,
+                          .nodes = stone.nodes, .first_move = POINT_NONE, .multipv = (int)gtp->options.multipv};
+}
+
+bool gtp_analyze_once(Gtp *gtp, const SearchLimits *limits, SearchInfo *info)
+{
+    if (pos_is_over(&gtp->pos))
+        return gtp_fail(gtp, "the game is over (no empty point left)");
+    Search *search = gtp_analysis_search(gtp);
+    if (!search)
+        return false;
+    AnalysisJob job = {.search = search, .pos = gtp->pos, .limits = *limits, .reporter = gtp_report_info,
+                       .context = gtp};
+    if (!analysis_start(gtp->background, &job))
+        return gtp_fail(gtp, "cannot start the analysis thread");
+    analysis_wait(gtp->background, info);
     return true;
 }
 
@@ -168,31 +212,32 @@ bool gtp_cmd_rin_analyze(Gtp *gtp, const GtpArgs *args)
 {
     if (pos_is_over(&gtp->pos))
         return gtp_fail(gtp, "the game is over (no empty point left)");
-    SearchLimits limits = {.first_move = POINT_NONE};
-    if (args->count == 0) {
-        PlayerLimits stone = gtp_stone_limits(gtp);
-        limits.soft_ms = stone.soft_ms;
-        limits.hard_ms = stone.hard_ms;
-        limits.depth = stone.depth;
-        limits.nodes = stone.nodes;
-    } else if (!analysis_limits(gtp, args, &limits)) {
+    AnalyzeRequest request = {.limits = {.first_move = POINT_NONE, .multipv = (int)gtp->options.multipv}};
+    if (!analyze_request(gtp, args, &request))
         return false;
+    if (!request.have_limits && request.interval_cs == 0) {
+        /* one-shot without limits: as long as a stone would take */
+        int multipv = request.limits.multipv;
+        request.limits = gtp_analysis_limits(gtp);
+        request.limits.multipv = multipv;
     }
-    if (!gtp->analysis) {
-        SearchConfig config = {.threads = (int)gtp->options.threads,
-                               .hash_mib = (int)gtp->options.hash,
-                               .seed = (uint64_t)gtp->options.seed,
-                               .eval = gtp->eval};
-        gtp->analysis = search_create(&config);
-        if (!gtp->analysis)
-            return gtp_fail(gtp, "out of memory for the analysis search");
+    if (!gtp_analysis_search(gtp))
+        return false;
+    if (request.interval_cs > 0) {
+        /* streamed: "=" now, the lines from the background until the next
+         * command (gtp_start_background) */
+        gtp->stream.interval_ms = request.interval_cs * 10;
+        gtp->stream.limits = request.limits;
+        gtp->stream_pending = true;
+        return true;
     }
     SearchInfo info;
-    search_run(gtp->analysis, &gtp->pos, &limits, gtp_report_info, gtp, &info);
-    char vertex[COORD_TEXT_MAX], score[32], pv[REPORT_LINE_MAX];
-    coord_format(info.pv[0], gtp->pos.size, vertex);
-    report_score(info.score, info.exact, score, sizeof score);
-    report_pv(&info, gtp->pos.size, pv, sizeof pv);
-    return gtp_reply(gtp, "move %s score %s depth %d nodes %" PRIu64 " time %" PRId64 " pv %s", vertex, score,
-                     info.depth, info.nodes, info.time_ms, pv);
+    if (!gtp_analyze_once(gtp, &request.limits, &info))
+        return false;
+    char line[REPORT_LINE_MAX];
+    for (int i = 0; i < report_line_count(&info); i++) {
+        report_answer_line(&info, i, gtp->pos.size, line);
+        gtp_reply(gtp, "%s%s", i ? "\n" : "", line);
+    }
+    return true;
 }

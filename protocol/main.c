@@ -1,5 +1,6 @@
 /* The rin command: a GTP engine by default, plus benchmark, analysis and
- * data subcommands (playouts, perft, bench, suite, selfplay, train). */
+ * data subcommands (playouts, perft, bench, suite, selfplay, train), and a
+ * game for people (play). */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
@@ -14,6 +15,7 @@
 #include "gtp.h"
 #include "options.h"
 #include "perft.h"
+#include "play.h"
 #include "player.h"
 #include "playout.h"
 #include "posstr.h"
@@ -41,6 +43,8 @@ static const char usage_text[] =
     "       rin suite FILE [--nodes N]\n"
     "                                search each position of a tactical suite to N nodes\n"
     "                                (default %d) and report how many are solved\n"
+    "       rin play [--size N] [--color b|w] [--movetime MS]\n"
+    "                                play against the engine on the terminal (rin play --help)\n"
     "\n"
     "Options (also set over GTP with rin-option NAME VALUE):\n";
 
@@ -232,6 +236,8 @@ int main(int argc, char **argv)
         return selfplay_command(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "suite") == 0)
         return cmd_suite(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "play") == 0)
+        return play_command(argc - 2, argv + 2);
 
     EngineOptions options;
     options_defaults(&options);

@@ -20,6 +20,8 @@ static const OptionSpec specs[] = {
     {"nodes", OPTION_INT, 0, INT64_C(1000000000000), "fixed nodes (mcts, rave: playouts) per stone (0: off)"},
     {"margin", OPTION_INT, 0, INT64_C(60000), "milliseconds kept back from the clock for I/O"},
     {"seed", OPTION_INT, 0, INT64_MAX, "random seed"},
+    {"multipv", OPTION_INT, 1, SEARCH_MAX_MULTIPV, "candidates rin-analyze shows, each with its score and PV"},
+    {"ponder", OPTION_INT, 0, 1, "1 (on): think on the opponent's time after genmove (search player)"},
     {"verbose", OPTION_INT, 0, 1, "1: search progress (info lines) on stderr"},
     {"eval-file", OPTION_PATH, 0, 0, "evaluation: classic (hand-set), builtin (learned weights built into rin) or a weights file"},
 };
@@ -36,6 +38,7 @@ void options_defaults(EngineOptions *o)
     o->margin = 50;
     o->seed = 1;
     o->verbose = 1;
+    o->multipv = 1;
 }
 
 const OptionSpec *options_spec(size_t index) { return index < SPEC_COUNT ? &specs[index] : NULL; }
@@ -68,6 +71,10 @@ static int64_t *int_field(EngineOptions *o, const char *name)
         return &o->seed;
     if (strcmp(name, "verbose") == 0)
         return &o->verbose;
+    if (strcmp(name, "multipv") == 0)
+        return &o->multipv;
+    if (strcmp(name, "ponder") == 0)
+        return &o->ponder;
     return NULL;
 }
 
@@ -95,6 +102,13 @@ bool options_set(EngineOptions *o, const char *name, const char *value, char *er
         }
         snprintf(o->eval_file, sizeof o->eval_file, "%s", strcmp(value, OPTIONS_CLASSIC) == 0 ? "" : value);
         return true;
+    }
+    if (spec->min == 0 && spec->max == 1) {
+        /* a switch: on and off are words for 1 and 0 */
+        if (strcmp(value, "on") == 0 || strcmp(value, "true") == 0)
+            value = "1";
+        else if (strcmp(value, "off") == 0 || strcmp(value, "false") == 0)
+            value = "0";
     }
     const char *s = value;
     if (*s == '+' || *s == '-' || *s == '\0') {

@@ -20,6 +20,8 @@ typedef struct EngineOptions {
     int64_t margin;                  /* ms kept back from every clock for I/O */
     int64_t seed;                    /* random seed */
     int64_t verbose;                 /* 1: search progress on stderr */
+    int64_t multipv;                 /* candidates rin-analyze shows */
+    int64_t ponder;                  /* 1: think on the opponent's time after genmove */
     char eval_file[OPTIONS_PATH_MAX]; /* learned weights: OPTIONS_BUILTIN or a file; "" for the hand-set evaluation */
 } EngineOptions;
 

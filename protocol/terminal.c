@@ -5,6 +5,7 @@
 #include <histedit.h>
 #include <limits.h>
 #include <locale.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,7 +13,7 @@
 
 #include "version.h"
 
-enum { TERMINAL_HISTORY_SIZE = 1000, TERMINAL_COMPLETION_MAX = 128 };
+enum { TERMINAL_HISTORY_SIZE = 1000, TERMINAL_COMPLETION_MAX = 128, TERMINAL_POLL_MS = 50 };
 
 typedef struct Terminal {
     EditLine *el;
@@ -190,8 +191,20 @@ int terminal_run(Gtp *gtp)
     fprintf(t.screen, "%s %s: GTP commands (list_commands shows them, Tab completes), quit or Ctrl-D to leave\n",
             RIN_NAME, RIN_VERSION);
     for (;;) {
+        /* a streamed analysis runs until a line is typed (it then ends
+         * before the prompt comes back) or its limits end it */
+        bool streamed = false;
+        while (gtp_streaming(gtp)) {
+            streamed = true;
+            struct pollfd input = {STDIN_FILENO, POLLIN, 0};
+            if (poll(&input, 1, TERMINAL_POLL_MS) > 0)
+                break;
+        }
+        if (streamed)
+            gtp_stop_background(gtp);
         int count = 0;
         const char *line = el_gets(t.el, &count);
+        gtp_stop_background(gtp);
         if (!line || count <= 0) {
             fputc('\n', t.screen);
             break;
@@ -208,7 +221,9 @@ int terminal_run(Gtp *gtp)
         }
         if (gtp_quit_requested(gtp))
             break;
+        gtp_start_background(gtp, stdout);
     }
+    gtp_stop_background(gtp);
     if (t.history)
         history_end(t.history);
     el_end(t.el);

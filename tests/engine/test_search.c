@@ -292,6 +292,77 @@ static void test_two_threads_legal(void **state)
     search_destroy(s);
 }
 
+/* The final score of a finished game for its side to move. */
+static int final_margin_score(const Position *pos)
+{
+    int margin = pos_score(pos);
+    return score_final(pos_to_move(pos) == COLOR_BLACK ? margin : -margin);
+}
+
+/* Multi-PV: searched to the end, every line's score is the exact value of
+ * its first stone (the solver's, from the child), the lines are distinct
+ * and best first, and the first is the single-PV search's value. */
+static void test_multipv_lines_are_exact(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 23);
+    Search *s = new_search(8, 1);
+    int checked = 0;
+    for (int i = 0; i < 6; i++) {
+        Position pos = random_position(&rng, 5, 13 + i % 2);
+        if (pos_is_over(&pos))
+            continue;
+        SearchLimits limits = {.depth = SEARCH_MAX_DEPTH, .first_move = POINT_NONE, .multipv = 4};
+        SearchInfo info;
+        search_clear(s);
+        search_run(s, &pos, &limits, NULL, NULL, &info);
+        int expected_lines = pos_empty_count(&pos) < 4 ? pos_empty_count(&pos) : 4;
+        assert_int_equal(info.line_count, expected_lines);
+        assert_int_equal(info.lines[0].score, info.score);
+        assert_int_equal(info.lines[0].pv[0], info.pv[0]);
+        for (int k = 0; k < info.line_count; k++) {
+            const SearchLine *line = &info.lines[k];
+            assert_true(line->pv_length >= 1);
+            for (int j = 0; j < k; j++)
+                assert_int_not_equal(info.lines[j].pv[0], line->pv[0]);
+            if (k > 0)
+                assert_true(line->score <= info.lines[k - 1].score);
+            Position child = pos;
+            assert_int_equal(pos_check(&child, pos_to_move(&child), line->pv[0]), POS_OK);
+            pos_play(&child, line->pv[0]);
+            uint64_t nodes = 0;
+            Solver solver = {NULL, &nodes, solver_never_stops, NULL, false};
+            int value = pos_is_over(&child) ? final_margin_score(&child)
+                                            : endgame_solve(&solver, &child, -SCORE_INF, SCORE_INF, NULL, NULL);
+            if (pos_to_move(&child) != pos_to_move(&pos))
+                value = -value;
+            assert_int_equal(line->score, value);
+        }
+        SearchInfo single = run(s, &pos, SEARCH_MAX_DEPTH, 0);
+        assert_int_equal(single.score, info.score);
+        checked++;
+    }
+    assert_true(checked >= 4);
+    search_destroy(s);
+}
+
+/* More lines asked than stones left: one line per stone. */
+static void test_multipv_fewer_stones_than_lines(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 29);
+    Position pos = random_position(&rng, 4, 13);
+    assert_false(pos_is_over(&pos));
+    Search *s = new_search(8, 1);
+    SearchLimits limits = {.depth = 2, .first_move = POINT_NONE, .multipv = SEARCH_MAX_MULTIPV};
+    SearchInfo info;
+    search_run(s, &pos, &limits, NULL, NULL, &info);
+    assert_int_equal(info.line_count, pos_empty_count(&pos));
+    search_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -303,6 +374,8 @@ int main(void)
         cmocka_unit_test(test_search_exact_with_and_without_tt),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_two_threads_legal),
+        cmocka_unit_test(test_multipv_lines_are_exact),
+        cmocka_unit_test(test_multipv_fewer_stones_than_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,11 @@
+/* rin play: a game against the engine on the terminal for people, without
+ * GTP: type a vertex for each stone, the board is redrawn, the engine's
+ * stones are shown as it plays them. */
+#ifndef RIN_PLAY_H
+#define RIN_PLAY_H
+
+/* Runs `rin play` with the arguments after "play". Returns the exit status
+ * (0, 1 on a failure, 2 on bad arguments). */
+int play_command(int argc, char **argv);
+
+#endif

@@ -1,0 +1,182 @@
+"""rin play, the game for people: driven through pipes (and once through a
+pseudo-terminal, where libedit reads the lines) as a person would play it."""
+
+import os
+import pty
+import re
+import select
+import subprocess
+import time
+import unittest
+
+RIN = os.environ.get("RIN_BINARY", "build/rin")
+PROMPT = re.compile(r"(Black|White), (opening stone|first of two stones|second of two stones)> $")
+
+
+class Session:
+    def __init__(self, *args):
+        self.proc = subprocess.Popen([RIN, "play", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE)
+        self.seen = ""
+
+    def until_prompt(self, timeout=20.0):
+        """Everything shown up to the next prompt (or the end)."""
+        start = len(self.seen)
+        deadline = time.monotonic() + timeout
+        while not PROMPT.search(self.seen[start:]):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError("no prompt; rin play shows:\n" + self.seen[start:])
+            ready, _, _ = select.select([self.proc.stdout], [], [], left)
+            if ready:
+                chunk = os.read(self.proc.stdout.fileno(), 65536)
+                if not chunk:
+                    break
+                self.seen += chunk.decode()
+        return self.seen[start:]
+
+    def say(self, line):
+        self.proc.stdin.write(line.encode() + b"\n")
+        self.proc.stdin.flush()
+        return self.until_prompt()
+
+    def finish(self):
+        self.proc.stdin.close()
+        rest = self.proc.stdout.read().decode()
+        self.seen += rest
+        self.proc.wait(timeout=20)
+        self.proc.stdout.close()
+        self.proc.stderr.close()
+        return rest
+
+
+def last_board(text, size):
+    """The rows of the last board drawn: {vertex: 'X', 'O' or '.'}."""
+    columns = "ABCDEFGHJKLMNOPQ"[:size]
+    # the last stone is framed by parentheses: "X(O)." or "(X)1" at the edge
+    text = text.replace("\r", "").replace("(", " ").replace(")", " ")
+    rows = re.findall(r"(?m)^ *(\d+) +(.*?) +\1 *$", text)[-size:]
+    board = {}
+    for number, cells in rows:
+        cells = cells.split()
+        for column, cell in zip(columns, cells):
+            board[f"{column}{number}"] = cell
+    return board
+
+
+class PlayTest(unittest.TestCase):
+    def test_whole_game_to_the_score(self):
+        s = Session("--size", "4", "--movetime", "20")
+        shown = s.until_prompt()
+        self.assertIn("you are Black, rin is White", shown)
+        stones = 0
+        while "Game over" not in s.seen:
+            board = last_board(s.seen, 4)
+            empty = sorted(v for v, cell in board.items() if cell == ".")
+            self.assertTrue(empty, s.seen[-500:])
+            s.proc.stdin.write((empty[0].lower() + "\n").encode())
+            s.proc.stdin.flush()
+            stones += 1
+            self.assertLess(stones, 16)
+            # the reply: another prompt, or the end of the game
+            deadline = time.monotonic() + 20
+            start = len(s.seen)
+            while not PROMPT.search(s.seen[start:]) and "Game over" not in s.seen[start:]:
+                ready, _, _ = select.select([s.proc.stdout], [], [], max(0.0, deadline - time.monotonic()))
+                self.assertTrue(ready, "rin play went silent:\n" + s.seen[start:])
+                chunk = os.read(s.proc.stdout.fileno(), 65536)
+                self.assertTrue(chunk)
+                s.seen += chunk.decode()
+        s.finish()
+        self.assertEqual(s.proc.returncode, 0)
+        self.assertRegex(s.seen, r"rin \(White\) plays [A-D][1-4]\n")
+        m = re.search(r"Game over: Black (\d+), White (\d+)\. (A draw\.|(Black|White) wins by (\d+): "
+                      r"(you win!|rin wins\.))", s.seen)
+        self.assertIsNotNone(m, s.seen[-400:])
+        black, white = int(m.group(1)), int(m.group(2))
+        self.assertEqual(black + white, 16)
+        if m.group(4):
+            self.assertEqual(int(m.group(5)), abs(black - white))
+            self.assertEqual(m.group(4), "Black" if black > white else "White")
+            self.assertEqual(m.group(6), "you win!" if m.group(4) == "Black" else "rin wins.")
+
+    def test_bad_input_undo_and_hint(self):
+        s = Session("--size", "6", "--movetime", "30")
+        s.until_prompt()
+        self.assertIn("invalid vertex 'zz'", s.say("zz"))
+        self.assertIn("one vertex at a time", s.say("c3 d4"))
+        self.assertIn("is off the 6x6 board", s.say("h9"))
+        self.assertIn("nothing to undo", s.say("undo"))
+        self.assertRegex(s.say("hint"), r"hint: [A-F][1-6] \(")
+        shown = s.say("c3")
+        # the engine's two stones, each shown, then the board
+        plays = re.findall(r"rin \(White\) plays ([A-F][1-6])", shown)
+        self.assertEqual(len(plays), 2)
+        board = last_board(shown, 6)
+        self.assertEqual(board["C3"], "X")
+        for vertex in plays:
+            self.assertEqual(board[vertex], "O")
+        self.assertIn("is occupied", s.say(plays[0].lower()))
+        self.assertIn("Black, first of two stones> ", s.seen[-40:])
+        # undo: the engine's turn and the opening stone are taken back
+        shown = s.say("undo")
+        self.assertIn("took back 3 stones", shown)
+        self.assertEqual(set(last_board(shown, 6).values()), {"."})
+        self.assertRegex(shown, r"Black, opening stone> $")
+        s.say("quit")
+        s.finish()
+        self.assertEqual(s.proc.returncode, 0)
+
+    def test_white_and_arguments(self):
+        s = Session("--size", "5", "--color", "w", "--movetime", "20")
+        shown = s.until_prompt()
+        self.assertRegex(shown, r"rin \(Black\) plays [A-E][1-5]\n")
+        self.assertRegex(shown, r"White, first of two stones> $")
+        s.finish()
+        self.assertEqual(s.proc.returncode, 0)
+        for args, message in ((["--size", "3"], "--size needs a number from 4 to 16"),
+                              (["--color", "red"], "--color needs b or w"),
+                              (["--movetime", "0"], "--movetime needs"), (["--fast"], "unexpected argument")):
+            run = subprocess.run([RIN, "play", *args], capture_output=True, text=True, timeout=10)
+            self.assertEqual(run.returncode, 2)
+            self.assertIn(message, run.stderr)
+        run = subprocess.run([RIN, "play", "--help"], capture_output=True, text=True, timeout=10)
+        self.assertEqual(run.returncode, 0)
+        self.assertIn("Usage: rin play", run.stdout)
+
+    def test_terminal_line_editing(self):
+        pid, fd = pty.fork()
+        if pid == 0:
+            os.environ["HOME"] = "/nonexistent"
+            os.execv(RIN, [RIN, "play", "--size", "4", "--movetime", "20"])
+        seen = b""
+
+        def wait_for(text, timeout=20.0):
+            nonlocal seen
+            deadline = time.monotonic() + timeout
+            while text not in seen:
+                ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+                if not ready:
+                    raise AssertionError(f"{text!r} did not appear; the terminal shows:\n{seen.decode()}")
+                try:
+                    seen += os.read(fd, 65536)
+                except OSError:
+                    raise AssertionError(f"{text!r} did not appear before the end:\n{seen.decode()}")
+
+        try:
+            wait_for(b"Black, opening stone> ")
+            # libedit: Ctrl-A moves to the start of the line, so "2b" typed
+            # after it becomes "b2"
+            os.write(fd, b"2\x01b\r")
+            wait_for(b"rin (White) plays")
+            wait_for(b"Black, first of two stones> ")
+            self.assertEqual(last_board(seen.decode(), 4)["B2"], "X")
+            os.write(fd, b"quit\r")
+            _, status = os.waitpid(pid, 0)
+            self.assertEqual(os.waitstatus_to_exitcode(status), 0)
+        finally:
+            os.close(fd)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,108 @@
+"""scripts/review against the rin built here: a planted blunder is found and
+annotated, malformed records are refused with the reason, and the game file
+is never modified."""
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unittest
+
+RIN = os.environ.get("RIN_BINARY", "build/rin")
+REVIEW = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "review")
+
+# Black can close a ring around White's four centre stones with F5 (or take
+# more with F6 G5) and plays A1 A2 in the corner instead: White then saves
+# them with F5 G5.
+BLUNDER = """(;FF[4]GN[Rin]RU[Rin]SZ[8]PB[planted]PW[planted]RP[oo6/8/3xx3/2xoo3/2xoox2/3xx3/8/6oo b 1]
+;B[ah];B[ag];W[fd];W[gd];B[bc];B[bf];W[ff];W[ge])
+"""
+
+
+class ReviewTest(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def write(self, name, text):
+        path = os.path.join(self.dir.name, name)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        return path
+
+    def review(self, *args):
+        return subprocess.run([sys.executable, REVIEW, "--engine", RIN + " --verbose 0", *args],
+                              capture_output=True, text=True, timeout=120)
+
+    def test_planted_blunder_is_flagged(self):
+        game = self.write("blunder.sgf", BLUNDER)
+        before = os.stat(game)
+        run = self.review(game, "--nodes", "20000")
+        self.assertEqual(run.returncode, 0, run.stderr)
+        # the summary: Black's largest mistake is the corner turn, with F5
+        # or F6 as the better turn's first stone
+        lines = run.stdout.splitlines()
+        self.assertRegex(lines[0], r"^Black: \d+ mistakes? ")
+        m = re.match(r"  move 1-2: A1 A2 loses (\d+\.\d) stones; better (F5|F6|G5) ", lines[1] + " ")
+        self.assertIsNotNone(m, run.stdout)
+        self.assertGreater(float(m.group(1)), 5.0)
+        white = lines.index(next(line for line in lines if line.startswith("White: ")))
+        for line in lines[white + 1:]:
+            if line.startswith("  move "):
+                self.assertLess(float(re.search(r"loses (\d+\.\d)", line).group(1)), float(m.group(1)))
+        self.assertEqual(lines[-1], "annotated game: " + os.path.join(self.dir.name, "blunder-review.sgf"))
+        # the annotated record: a comment on every stone, BM on the blunder
+        with open(os.path.join(self.dir.name, "blunder-review.sgf"), encoding="utf-8") as f:
+            annotated = f.read()
+        nodes = annotated.split("\n;")[1:]
+        self.assertEqual(len(nodes), 8)
+        for node in nodes:
+            self.assertRegex(node, r"C\[(Black|White) [A-H]\d: score before [-+]\d+\.\d, best [A-H]\d, after ")
+        self.assertRegex(nodes[0] + nodes[1], r"BM\[[12]\]")
+        self.assertIn("Mistake: the turn A1 A2 loses", nodes[1])
+        self.assertIn("RP[oo6/8/3xx3/2xoo3/2xoox2/3xx3/8/6oo b 1]", annotated)
+        # the annotated record is a game rin reads, the same game
+        load = subprocess.run([RIN, "--verbose", "0"], input=f"loadsgf {self.dir.name}/blunder-review.sgf\n"
+                              "rin-position\n", capture_output=True, text=True, timeout=30)
+        self.assertEqual(load.stdout.split("\n\n")[0], "=")
+        # the game file is untouched
+        with open(game, encoding="utf-8") as f:
+            self.assertEqual(f.read(), BLUNDER)
+        self.assertEqual(os.stat(game).st_mtime_ns, before.st_mtime_ns)
+
+    def test_malformed_record_is_refused_with_the_reason(self):
+        # Black's second stone comes when White has one left
+        game = self.write("bad.sgf", "(;FF[4]RU[Rin]SZ[6];B[cc];W[dd];B[ee])\n")
+        run = self.review(game, "--nodes", "1000")
+        self.assertEqual(run.returncode, 1)
+        self.assertIn("is not a valid Rin game record", run.stderr)
+        self.assertIn("line 1, column", run.stderr)
+        self.assertIn("out of turn", run.stderr)
+        self.assertEqual(run.stdout, "")
+        self.assertFalse(os.path.exists(os.path.join(self.dir.name, "bad-review.sgf")))
+        with open(game, encoding="utf-8") as f:
+            self.assertEqual(f.read(), "(;FF[4]RU[Rin]SZ[6];B[cc];W[dd];B[ee])\n")
+        # a tree that is not closed
+        run = self.review(self.write("cut.sgf", "(;FF[4]RU[Rin]SZ[6];B[cc]"), "--nodes", "1000")
+        self.assertEqual(run.returncode, 1)
+        self.assertIn("is not a valid Rin game record", run.stderr)
+
+    def test_never_overwrites_the_game(self):
+        game = self.write("game.sgf", BLUNDER)
+        run = self.review(game, "--output", game)
+        self.assertEqual(run.returncode, 2)
+        self.assertIn("would overwrite the game", run.stderr)
+        with open(game, encoding="utf-8") as f:
+            self.assertEqual(f.read(), BLUNDER)
+
+    def test_missing_file(self):
+        run = self.review(os.path.join(self.dir.name, "none.sgf"))
+        self.assertEqual(run.returncode, 1)
+        self.assertIn("cannot read", run.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
