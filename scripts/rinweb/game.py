@@ -292,7 +292,7 @@ class Game:
         if not self.lock.acquire(blocking=False):
             return False
         try:
-            if self._analysis is not None or self.busy:
+            if (self._analysis is not None and self._analysis.is_alive()) or self.busy:
                 return False
             self._stop_engine()
             return True

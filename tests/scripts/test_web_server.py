@@ -284,6 +284,12 @@ class EndpointTest(ServerCase):
     def test_abandoned_games_lose_their_engine_then_are_forgotten(self):
         game = self.new_game()["game"]
         engine = self.game_object(game)._engine._process._process
+        self.post("/api/analyze", {"game": game, "index": 0, "seconds": 1})
+        self.server.games.reap(now=time.monotonic() + self.settings.idle_s + 1)
+        self.assertEqual(self.server.games.engines_running(), 1)  # not while it analyses
+        deadline = time.monotonic() + 20
+        while self.post("/api/analysis", {"game": game})["running"] and time.monotonic() < deadline:
+            time.sleep(0.1)
         self.server.games.reap(now=time.monotonic() + self.settings.idle_s + 1)
         self.assertEqual(self.server.games.engines_running(), 0)
         self.assertIsNotNone(engine.poll())
