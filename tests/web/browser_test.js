@@ -199,6 +199,12 @@ async function testGame(context, url) {
   await page.waitForFunction(() => /^Opened/.test(document.getElementById("notice").textContent), null,
                              {timeout: 10000});
   assert.equal(Number(await page.textContent("#count-black")), black);
+  // A reload keeps the game.
+  const stones = await page.locator("#moves button").count();
+  await page.reload();
+  await page.waitForFunction((n) => document.querySelectorAll("#moves button").length === n, stones,
+                             {timeout: 10000});
+  assert.equal(Number(await page.textContent("#count-white")), white);
   assert.deepEqual(errors, [], "errors on the page");
 }
 

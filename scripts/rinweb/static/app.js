@@ -495,9 +495,36 @@ function showNotice(text, kind = "error") {
   ui.notice.hidden = !text;
 }
 
+// The game as a record the engine reads back (README, "Game records").
+function recordOf(state) {
+  const size = state.size;
+  const point = (vertex) => {
+    const [c, r] = indexOf(vertex, size);
+    return String.fromCharCode(97 + c) + String.fromCharCode(97 + r);
+  };
+  const start = state.start === `${Array(size).fill(size).join("/")} b 1` ? "" : `RP[${state.start}]`;
+  const komi = state.komi ? `KM[${state.komi}]` : "";
+  return `(;GN[Rin]RU[Rin]SZ[${size}]${komi}${start}` +
+    state.moves.map((m) => `;${m.color.toUpperCase()}[${point(m.vertex)}]`).join("") + ")";
+}
+
+// A reload of the page keeps the game: it is kept in this tab's storage and
+// opened again (the server ends the old game's engine when the page goes).
+function saveGame(state) {
+  try {
+    sessionStorage.setItem("rin-web-game", JSON.stringify({mode: app.gameMode, record: recordOf(state),
+                                                             movetime: state.movetime}));
+  } catch (error) { /* storage is a convenience */ }
+}
+
+function savedGame() {
+  try { return JSON.parse(sessionStorage.getItem("rin-web-game") || "null"); } catch (error) { return null; }
+}
+
 function setState(state) {
   const grew = app.game && state.moves.length > app.game.moves.length;
   app.game = state;
+  saveGame(state);
   if (app.view !== null && app.view > state.moves.length) app.view = null;
   if (grew) app.freshFills = true;
   if (state.notices && state.notices.length) showNotice(state.notices.join(" "), "info");
@@ -805,7 +832,19 @@ async function start() {
   } catch (error) {
     showNotice(error.message);
   }
+  const saved = savedGame();
+  if (saved && saved.mode) ui.mode.value = saved.mode;
+  if (saved && [...ui.movetime.options].some((o) => o.value === String(saved.movetime)))
+    ui.movetime.value = String(saved.movetime);
+  if (saved && saved.record) {
+    const size = /SZ\[(\d+)\]/.exec(saved.record);
+    if (size) ui.size.value = size[1];
+  }
   await newGame();
+  if (saved && saved.record && app.game && /;[BW]\[/.test(saved.record)) {
+    const ok = await run(async () => setState(await api("/api/loadsgf", {game: app.game.game, sgf: saved.record, name: "the saved game"})));
+    if (ok) afterChange();
+  }
 }
 
 document.addEventListener("DOMContentLoaded", start);
