@@ -92,6 +92,11 @@ class Game:
         self.movetime = movetime
         self._reset_record()
 
+    def start_engine(self):
+        """Starts the game's engine now (it is otherwise started when first
+        needed), so that a full server or a broken engine shows at once."""
+        self._with_engine(lambda engine: None)
+
     def play(self, vertex):
         self._refuse_when_over()
         vertex = validate.vertex(vertex, self.size)

@@ -314,7 +314,7 @@ def api_new(games, body):
     try:
         with game.lock:
             game.new(size, movetime, komi)
-            game.sgf()  # starts the engine now: a full server says so at once
+            game.start_engine()
             return game.state()
     except RequestError:
         games.close(game.id)

@@ -155,9 +155,9 @@ function buildBoard(size) {
   ui.threatLayer = svg("g", {}, board);
   ui.stoneLayer = svg("g", {}, board);
   ui.markLayer = svg("g", {}, board);
-  ui.pvLayer = svg("g", {}, board);
   ui.hitLayer = svg("g", {}, board);
   ui.candidateLayer = svg("g", {}, board);
+  ui.pvLayer = svg("g", {}, board);
   ui.points = new Map();
   for (let r = 0; r < size; r++) for (let c = 0; c < size; c++) {
     const vertex = vertexOf(c, r, size);
