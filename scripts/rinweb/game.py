@@ -46,6 +46,7 @@ class Game:
         self.result = None
         self.notices = []
         self.busy = None
+        self.closed = False
         self._analysis = None
         self._analysis_stop = threading.Event()
         self._analysis_result = None
@@ -283,6 +284,15 @@ class Game:
             self._analysis_result = dict(self._analysis_result, running=False, error=error)
 
     # -- closing ---------------------------------------------------------
+    def abort(self):
+        """Without the lock: marks the game closed and kills its engine, so
+        that an action under way (a long genmove) ends at once."""
+        self.closed = True
+        self.interrupt()
+        engine = self._engine
+        if engine is not None:
+            engine.kill()
+
     def close(self):
         self.stop_analysis()
         self._stop_engine()
@@ -387,6 +397,8 @@ class Game:
                 self._sync(engine, len(self.moves))
                 return action(engine)
             except EngineFailure as failure:
+                if self.closed:
+                    raise RequestError("the game was closed", status=410) from None
                 if failure.kind == "error answer":
                     raise RequestError(f"the engine refused: {failure.detail}", status=502) from None
                 tail = engine.stderr_tail()
@@ -400,6 +412,8 @@ class Game:
                     raise RequestError(f"the engine failed again: {failure}", status=502) from None
 
     def _ensure_engine(self):
+        if self.closed:
+            raise RequestError("the game was closed", status=410)
         if self._engine is not None and self._engine.running:
             return self._engine
         if self._engine is None:

@@ -92,7 +92,7 @@ class Games:
         with self._lock:
             game = self._games.pop(game_id, None)
         if game is not None:
-            game.interrupt()
+            game.abort()
             with game.lock:
                 game.close()
 

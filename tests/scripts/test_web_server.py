@@ -281,6 +281,21 @@ class EndpointTest(ServerCase):
         self.assertEqual(self.server.games.engines_running(), 0)
         self.refused("/api/state", {"game": game}, 404, "unknown game")
 
+    def test_a_new_game_does_not_wait_for_the_old_games_engine(self):
+        game = self.new_game(size=12, movetime=20000)["game"]
+        answers = []
+        thread = threading.Thread(target=lambda: answers.append(self.request("POST", "/api/genmove", {"game": game})))
+        thread.start()
+        time.sleep(0.5)
+        started = time.monotonic()
+        self.new_game(replaces=game)
+        self.assertLess(time.monotonic() - started, 5)
+        thread.join(10)
+        status, _, payload = answers[0]
+        self.assertEqual(status, 410, payload)
+        self.assertIn(b"the game was closed", payload)
+        self.assertEqual(self.server.games.engines_running(), 1)
+
     def test_abandoned_games_lose_their_engine_then_are_forgotten(self):
         game = self.new_game()["game"]
         engine = self.game_object(game)._engine._process._process

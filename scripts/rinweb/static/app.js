@@ -17,6 +17,7 @@ const app = {
   game: null,         // the server's state of the game
   view: null,         // stones shown (null: the whole game)
   busy: false,        // a request that changes the game is under way
+  pending: 0,
   thinkingTimer: null,
   paused: false,
   analysis: null,     // {index, candidates, running}
@@ -531,20 +532,24 @@ function setState(state) {
 }
 
 // ---------------------------------------------------------------- actions
-async function run(action) {
-  // One change of the game at a time; the page stays live meanwhile.
-  if (app.busy) return false;
+async function run(action, force = false) {
+  // One change of the game at a time (but a new game may always start: the
+  // server ends the old game's engine, and the old request's answer is
+  // dropped); the page stays live meanwhile.
+  if (app.busy && !force) return false;
+  app.pending += 1;
   app.busy = true;
-  render();
+  if (app.game) render();
   const generation = app.generation;
   try {
     await action(generation);
-    return true;
+    return generation === app.generation;
   } catch (error) {
     if (generation === app.generation) showNotice(error.message);
     return false;
   } finally {
-    app.busy = false;
+    app.pending -= 1;
+    app.busy = app.pending > 0;
     if (app.game) render();
   }
 }
@@ -559,11 +564,13 @@ async function newGame() {
   app.analysis = null;
   app.threats = null;
   showNotice("");
-  const ok = await run(async () => {
+  stopThinking();
+  const ok = await run(async (generation) => {
     const state = await api("/api/new", {size: Number(ui.size.value), movetime: Number(ui.movetime.value), replaces});
+    if (generation !== app.generation) return;
     app.game = null;
     setState(state);
-  });
+  }, true);
   if (ok) afterChange();
 }
 
@@ -601,7 +608,7 @@ async function engineMove() {
       const state = await api("/api/genmove", {game: game.game});
       if (generation === app.generation) setState(state);
     } finally {
-      stopThinking();
+      if (generation === app.generation) stopThinking();
     }
   });
   if (ok) afterChange();
