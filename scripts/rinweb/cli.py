@@ -25,6 +25,9 @@ def parse_args(argv):
                         help="address to listen on (default 127.0.0.1: this machine only). Other machines can "
                              "reach the page only with another address here, and then anyone who can reach "
                              "it can start engines on this machine")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        help="another name the page may be reached by (the Host header; besides 127.0.0.1, "
+                             "localhost and the --host address); may be repeated")
     parser.add_argument("--engine", default=None,
                         help=f"engine command line, split like a shell would (default: {DEFAULT_ENGINE})")
     parser.add_argument("--max-engines", type=int, default=4,
@@ -59,7 +62,7 @@ def main(argv=None):
         print(f"rin-web: cannot run the engine {program}{hint}", file=sys.stderr)
         return 2
     settings = Settings(args.engine_argv, max_engines=args.max_engines, idle_s=args.idle,
-                        default_movetime=args.movetime)
+                        default_movetime=args.movetime, allowed_hosts=args.allow_host)
     try:
         server = Server((args.host, args.port), settings)
     except OSError as error:

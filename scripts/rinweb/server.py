@@ -6,6 +6,7 @@ import json
 import os
 import re
 import secrets
+import socket
 import threading
 import time
 from http import HTTPStatus
@@ -36,8 +37,10 @@ REAP_EVERY_S = 5.0
 
 
 class Settings:
-    def __init__(self, engine_argv, max_engines=4, idle_s=600.0, forget_s=3600.0, default_movetime=1000):
+    def __init__(self, engine_argv, max_engines=4, idle_s=600.0, forget_s=3600.0, default_movetime=1000,
+                 allowed_hosts=()):
         self.engine_argv = list(engine_argv)
+        self.allowed_hosts = list(allowed_hosts)
         self.max_engines = max_engines
         self.idle_s = idle_s
         self.forget_s = forget_s
@@ -129,7 +132,10 @@ class Server(ThreadingHTTPServer):
         self._reaper.start()
         host, port = self.server_address[:2]
         self.port = port
-        names = {"127.0.0.1", "localhost", "[::1]", _host_name(address[0])}
+        names = {"127.0.0.1", "localhost", "[::1]", _host_name(address[0]).lower()}
+        if address[0] in ("", "0.0.0.0", "::"):
+            names |= _machine_names()
+        names |= {name.lower() for name in settings.allowed_hosts}
         self.allowed_hosts = {f"{name}:{port}" for name in names}
         if port == 80:
             self.allowed_hosts |= names
@@ -149,6 +155,18 @@ class Server(ThreadingHTTPServer):
         self._stopping.set()
         self.games.close_all()
         super().server_close()
+
+
+def _machine_names():
+    """The names and addresses of this machine, for a server that listens on
+    all of them."""
+    names = {socket.gethostname().lower(), socket.getfqdn().lower()}
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None):
+            names.add(_host_name(info[4][0]))
+    except OSError:
+        pass
+    return names
 
 
 def _host_name(host):

@@ -400,6 +400,18 @@ class ValidationTest(ServerCase):
                 status, _, _ = self.request("GET", "/", headers={"Host": host})
                 self.assertEqual(status, 200)
 
+    def test_other_names_are_allowed_only_when_given(self):
+        self.tearDown()
+        self.settings = Settings([RIN], allowed_hosts=["Rin.Example"])
+        self.server = Server(("127.0.0.1", 0), self.settings)
+        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05},
+                                       daemon=True)
+        self.thread.start()
+        status, _, _ = self.request("GET", "/", headers={"Host": f"rin.example:{self.server.port}"})
+        self.assertEqual(status, 200)
+        status, _, _ = self.request("GET", "/", headers={"Host": f"other.example:{self.server.port}"})
+        self.assertEqual(status, 403)
+
     def test_origin_header(self):
         status, _, payload = self.request("POST", "/api/state", {"game": self.game},
                                           headers={"Origin": "http://evil.example"})
