@@ -401,12 +401,12 @@ class Game:
                     raise RequestError("the game was closed", status=410) from None
                 if failure.kind == "error answer":
                     raise RequestError(f"the engine refused: {failure.detail}", status=502) from None
-                tail = engine.stderr_tail()
+                tail = [line for line in engine.stderr_tail() if line.strip() and not line.startswith("info ")]
                 self._stop_engine(kill=True)
                 note = f"The engine failed ({failure}); it was restarted and the game restored from its " \
                        f"{len(self.moves)} stones."
                 if tail:
-                    note += f" Its last words: {tail[-1][:200]}"
+                    note += f" It said: {tail[-1][:200]}"
                 self.notices.append(note)
                 if attempt == 2:
                     raise RequestError(f"the engine failed again: {failure}", status=502) from None

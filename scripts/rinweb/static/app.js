@@ -364,6 +364,7 @@ function drawStatus() {
     status = `${who} to play, ${which}`;
   }
   if (app.view !== null) status = `Viewing stone ${index} of ${game.moves.length}. ${status}`;
+  if (app.starting) status = "Starting a new game…";
   ui.status.textContent = status;
   ui.positionLabel.textContent = index === 0 ? "Start" : `Stone ${index} / ${game.moves.length}`;
   ui.first.disabled = ui.prev.disabled = index === 0;
@@ -558,19 +559,27 @@ async function newGame() {
   stopAnalysisPolling();
   app.generation += 1;
   const replaces = app.game ? app.game.game : undefined;
-  app.gameMode = mode();
+  const newMode = mode();
   app.paused = false;
   app.view = null;
   app.analysis = null;
   app.threats = null;
   showNotice("");
   stopThinking();
+  app.starting = true;
+  const generation = app.generation;
   const ok = await run(async (generation) => {
     const state = await api("/api/new", {size: Number(ui.size.value), movetime: Number(ui.movetime.value), replaces});
     if (generation !== app.generation) return;
     app.game = null;
+    app.gameMode = newMode;
+    app.starting = false;
     setState(state);
   }, true);
+  if (!ok && generation === app.generation) {
+    app.starting = false;
+    if (app.game) render();
+  }
   if (ok) afterChange();
 }
 
