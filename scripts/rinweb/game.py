@@ -65,7 +65,11 @@ class Game:
         return self.resigned is not None or self.position_at(len(self.moves)).over
 
     def state(self):
-        current = self.position_at(len(self.moves))
+        # Also read without the lock (a page's poll while the engine works):
+        # from copies, each made at once.
+        moves = list(self.moves)
+        scores = list(self.scores.items())
+        current = position.parse(moves[-1].position if moves else self.start_position)
         notices, self.notices = self.notices, []
         return {
             "game": self.id,
@@ -73,13 +77,13 @@ class Game:
             "start": self.start_position,
             "komi": self.komi,
             "movetime": self.movetime,
-            "moves": [{"color": m.color, "vertex": m.vertex, "position": m.position} for m in self.moves],
-            "scores": {str(i): {"score": s, "depth": d, "exact": e} for i, (s, d, e) in self.scores.items()},
+            "moves": [{"color": m.color, "vertex": m.vertex, "position": m.position} for m in moves],
+            "scores": {str(i): {"score": s, "depth": d, "exact": e} for i, (s, d, e) in scores},
             "toMove": current.to_move,
             "stone": current.stone,
             "black": current.count("b"),
             "white": current.count("w"),
-            "over": self.over,
+            "over": self.resigned is not None or current.over,
             "resigned": self.resigned,
             "result": self.result,
             "notices": notices,

@@ -9,6 +9,7 @@ import secrets
 import socket
 import threading
 import time
+import traceback
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
@@ -204,6 +205,8 @@ class Handler(BaseHTTPRequestHandler):
             raise RequestError("not found", status=404)
         except RequestError as error:
             self._json(error.status, {"error": error.message})
+        except Exception as error:  # noqa: BLE001  (a bug must not cost the page its answer)
+            self._internal_error(error)
 
     def do_POST(self):
         if not self._host_ok() or not self._origin_ok():
@@ -217,6 +220,14 @@ class Handler(BaseHTTPRequestHandler):
             self._json(200, handler(self.server.games, body))
         except RequestError as error:
             self._json(error.status, {"error": error.message})
+        except Exception as error:  # noqa: BLE001
+            self._internal_error(error)
+
+    def _internal_error(self, error):
+        traceback.print_exc()
+        self.close_connection = True
+        self._json(500, {"error": f"internal error in rin-web ({type(error).__name__}: {error}); "
+                                  "the server's terminal has the details"})
 
     def do_PUT(self):
         self._refuse_method()

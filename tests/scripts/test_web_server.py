@@ -4,7 +4,9 @@ Host and Origin checks, the cap on engines, and an engine that dies.
 
 The rin binary comes from $RIN_BINARY (ctest sets it), else build/rin."""
 
+import contextlib
 import http.client
+import io
 import json
 import os
 import re
@@ -15,11 +17,13 @@ import tempfile
 import threading
 import time
 import unittest
+from unittest import mock
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, os.pardir, os.pardir))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 
+from rinweb import server as server_module  # noqa: E402
 from rinweb.server import Server, Settings  # noqa: E402
 
 RIN = os.environ.get("RIN_BINARY") or os.path.join(ROOT, "build", "rin")
@@ -266,6 +270,15 @@ class EndpointTest(ServerCase):
         self.assertEqual(len(state["moves"]), 2)
         self.assertFalse(self.post("/api/analysis", {"game": game})["running"])
         self.refused("/api/analyze", {"game": game, "index": 5}, 400, "'index' must be from 0 to 2")
+
+    def test_a_bug_in_the_server_is_still_an_answer(self):
+        def broken(games, body):
+            raise KeyError("oops")
+        with mock.patch.dict(server_module._ROUTES, {"/api/info": (broken, 1024)}), \
+                contextlib.redirect_stderr(io.StringIO()) as err:
+            data = self.post("/api/info", {}, expect=500)
+        self.assertRegex(data["error"], "internal error in rin-web .KeyError")
+        self.assertIn("Traceback", err.getvalue())
 
     def test_settings_and_info(self):
         game = self.new_game()["game"]
