@@ -16,7 +16,7 @@ _ANSWER = re.compile(r"^move (\S+) score (cs -?\d+|final [+-]?\d+) depth (\d+) n
 MAX_DEPTH = 64
 # A single search answers within this; a longer analysis is cut into steps so
 # that the page's next action never waits longer than one step.
-MAX_STEP_MS = 1500
+MAX_STEP_MS = 1000
 FIRST_STEP_MS = 200
 
 

@@ -590,7 +590,11 @@ async function clickPoint(vertex) {
   if (game.over || app.busy || engineColor(game.toMove)) return;
   if (markAt(positionAt(game.moves.length), vertex) !== ".") return;
   showNotice("");
+  const color = game.toMove;
   const ok = await run(async (generation) => {
+    // The stone shows at once; the answer (with any fills) replaces it.
+    const [x, y] = pointXY(vertex, game.size);
+    svg("circle", {class: `stone ${color}`, cx: x, cy: y, r: CELL * 0.45}, ui.stoneLayer);
     const state = await api("/api/play", {game: game.game, vertex});
     if (generation === app.generation) setState(state);
   });
