@@ -495,6 +495,54 @@ class BrokenEngineTest(ServerCase):
         self.assertEqual(self.server.games.engines_running(), 0)
 
 
+class FakeAnalysisEngine:
+    """Answers rin-analyze from a script: depth D -> (reached depth, score)."""
+
+    def __init__(self, answers):
+        self.answers = answers
+        self.commands = []
+
+    def send(self, command, timeout=None):
+        self.commands.append(command)
+        depth = int(re.search(r"depth (\d+)", command).group(1))
+        reached, score, move = self.answers(depth)
+        text = f"move {move} score {score} depth {reached} nodes {100 * reached} time 5 pv {move} A1"
+        return type("Response", (), {"ok": True, "text": text})()
+
+
+class AnalysisTest(unittest.TestCase):
+    def test_the_depth_grows_and_every_answer_is_reported(self):
+        from rinweb import analysis
+        moves = {1: "D4", 2: "D4", 3: "E5", 4: "C3"}
+        engine = FakeAnalysisEngine(lambda d: (d, f"cs {10 * d}", moves[d]) if d <= 4 else (d, "final +2", "B2"))
+        updates = []
+        result = analysis.analyse(engine, 30, lambda c: updates.append([x.vertex for x in c]), lambda: False)
+        self.assertEqual([c.split()[2] for c in engine.commands], ["1", "2", "3", "4", "5"])
+        self.assertEqual(updates[0], ["D4"])
+        self.assertEqual(updates[2], ["E5", "D4"])
+        # A proven result ends it; earlier choices keep the score they had.
+        self.assertEqual([(c.vertex, c.score, c.exact) for c in result],
+                         [("B2", 2.0, True), ("C3", 0.4, False), ("E5", 0.3, False), ("D4", 0.2, False)])
+
+    def test_a_depth_not_reached_is_asked_again_with_more_time(self):
+        from rinweb import analysis
+        engine = FakeAnalysisEngine(lambda d: (min(d, 3), "cs 0", "D4"))
+        stop_after = iter(range(6))
+        analysis.analyse(engine, 60, lambda c: None, lambda: next(stop_after, 99) >= 5)
+        limits = [(int(c.split()[2]), int(c.split()[4])) for c in engine.commands]
+        self.assertEqual([d for d, _ in limits], [1, 2, 3, 4, 4])
+        self.assertEqual([ms for _, ms in limits], [200, 200, 200, 200, 400])
+
+    def test_a_refusal_is_a_value_error(self):
+        from rinweb import analysis
+
+        class Refusing:
+            def send(self, command, timeout=None):
+                return type("Response", (), {"ok": False, "text": "the game is over"})()
+        with self.assertRaisesRegex(ValueError, "the game is over"):
+            analysis.analyse(Refusing(), 5, lambda c: None, lambda: False)
+
+
 class CommandLineTest(unittest.TestCase):
     def test_it_prints_the_address_and_ctrl_c_stops_everything(self):
         process = subprocess.Popen([sys.executable, RIN_WEB, "--port", "0", "--engine", RIN],
