@@ -1,6 +1,7 @@
 """rin-web's command line: starts the server and prints its address."""
 
 import argparse
+import errno
 import os
 import shlex
 import signal
@@ -66,7 +67,8 @@ def main(argv=None):
     try:
         server = Server((args.host, args.port), settings)
     except OSError as error:
-        print(f"rin-web: cannot listen on {args.host}:{args.port}: {error.strerror or error}", file=sys.stderr)
+        hint = " (another port: --port P, or --port 0 for any free one)" if error.errno == errno.EADDRINUSE else ""
+        print(f"rin-web: cannot listen on {args.host}:{args.port}: {error.strerror or error}{hint}", file=sys.stderr)
         return 2
     # SIGTERM stops like Ctrl-C does.
     signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown, daemon=True).start())

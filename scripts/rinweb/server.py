@@ -125,10 +125,12 @@ class Server(ThreadingHTTPServer):
     allow_reuse_address = True
 
     def __init__(self, address, settings):
-        super().__init__(address, Handler)
+        if ":" in address[0]:
+            self.address_family = socket.AF_INET6
         self.settings = settings
         self.games = Games(settings)
         self._stopping = threading.Event()
+        super().__init__(address, Handler)
         self._reaper = threading.Thread(target=self._reap_loop, daemon=True)
         self._reaper.start()
         host, port = self.server_address[:2]

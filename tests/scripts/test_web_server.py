@@ -11,6 +11,7 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -566,6 +567,18 @@ class CommandLineTest(unittest.TestCase):
                 process.wait()
             process.stdout.close()
             process.stderr.close()
+
+    def test_a_port_in_use_is_a_clear_error(self):
+        with socket.socket() as taken:
+            taken.bind(("127.0.0.1", 0))
+            taken.listen()
+            port = taken.getsockname()[1]
+            result = subprocess.run([sys.executable, RIN_WEB, "--port", str(port), "--engine", RIN],
+                                    capture_output=True, text=True, timeout=30)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn(f"cannot listen on 127.0.0.1:{port}", result.stderr)
+        self.assertIn("--port 0", result.stderr)
+        self.assertNotIn("Traceback", result.stderr)
 
     def test_bad_arguments(self):
         for args, pattern in [(["--port", "70000"], "--port"), (["--max-engines", "0"], "--max-engines"),
