@@ -63,9 +63,11 @@ class Games:
             if game.id in self._with_engine:
                 return
             if len(self._with_engine) >= self.settings.max_engines:
+                count = self.settings.max_engines
+                engines = "the only engine is" if count == 1 else f"all {count} engines are"
                 raise RequestError(
-                    f"all {self.settings.max_engines} engines are in use by other games: close a game's page, "
-                    f"or restart rin-web with a larger --max-engines", status=503)
+                    f"{engines} in use by other games: close a game's page, or restart rin-web with a "
+                    f"larger --max-engines", status=503)
             self._with_engine.add(game.id)
 
     def release(self, game):

@@ -579,6 +579,7 @@ async function newGame() {
   if (!ok && generation === app.generation) {
     app.starting = false;
     if (app.game) render();
+    else ui.status.textContent = "No game: New game tries again.";
   }
   if (ok) afterChange();
 }
