@@ -5,6 +5,7 @@ is started again and given the record, and a finished game's engine is
 ended and started again only when needed."""
 
 import os
+import re
 import tempfile
 import threading
 import time
@@ -16,6 +17,12 @@ from .validate import RequestError
 # The engine's own limit for SGF files (README, "Game records").
 SGF_MAX_BYTES = 1 << 20
 GENMOVE_SLACK_S = 30.0
+
+
+def _gtp_safe_temp_dir():
+    # loadsgf takes the path as one GTP word: no spaces, no '#'.
+    directory = tempfile.gettempdir()
+    return directory if re.fullmatch(r"[\w./+-]+", directory) else "/tmp"
 
 
 class Move:
@@ -180,7 +187,7 @@ class Game:
         if len(data) > SGF_MAX_BYTES:
             raise RequestError(f"{name}: larger than the engine's limit of {SGF_MAX_BYTES} bytes", status=413)
         self.stop_analysis()
-        with tempfile.TemporaryDirectory(prefix="rin-web-") as directory:
+        with tempfile.TemporaryDirectory(prefix="rin-web-", dir=_gtp_safe_temp_dir()) as directory:
             path = os.path.join(directory, "upload.sgf")
             with open(path, "wb") as handle:
                 handle.write(data)

@@ -24,6 +24,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, os.pardir, os.pardir))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 
+from rinweb import game as game_module  # noqa: E402
 from rinweb import server as server_module  # noqa: E402
 from rinweb.server import Server, Settings  # noqa: E402
 
@@ -196,7 +197,7 @@ class EndpointTest(ServerCase):
         status, headers, payload = self.request("GET", f"/api/sgf?game={game}")
         self.assertEqual(status, 200)
         self.assertIn("attachment", headers["Content-Disposition"])
-        with tempfile.NamedTemporaryFile("wb", suffix=".sgf", delete=False) as handle:
+        with tempfile.NamedTemporaryFile("wb", suffix=".sgf", delete=False, dir=game_module._gtp_safe_temp_dir()) as handle:
             handle.write(payload)
         try:
             answers = rin([f"loadsgf {handle.name}", "rin-position"])
@@ -207,6 +208,12 @@ class EndpointTest(ServerCase):
         loaded = self.post("/api/loadsgf", {"game": other, "sgf": payload.decode(), "name": "mine.sgf"})
         self.assertEqual(loaded["moves"], state["moves"])
         self.assertEqual(loaded["size"], 6)
+
+    def test_uploads_work_when_the_temporary_directory_has_a_space(self):
+        game = self.new_game()["game"]
+        with tempfile.TemporaryDirectory(prefix="rin web ") as spaced, mock.patch.object(tempfile, "tempdir", spaced):
+            state = self.post("/api/loadsgf", {"game": game, "sgf": "(;GN[Rin]SZ[6];B[aa])"})
+        self.assertEqual(len(state["moves"]), 1)
 
     def test_a_set_position_record_loads_with_its_start(self):
         game = self.new_game()["game"]
