@@ -152,6 +152,9 @@ class EndpointTest(ServerCase):
         self.assertFalse(self.game_object(game).has_engine)
         self.assertEqual(self.server.games.engines_running(), 0)
         self.refused("/api/play", {"game": game, "vertex": "A1"}, 409, "game is over")
+        self.refused("/api/analyze", {"game": game, "index": len(state["moves"])}, 409, "board is full")
+        threats = self.post("/api/threats", {"game": game, "index": len(state["moves"])})
+        self.assertEqual((threats["b"], threats["w"]), ([], []))
         self.refused("/api/genmove", {"game": game}, 409, "game is over")
         # Undo brings the engine back.
         state = self.post("/api/undo", {"game": game, "turns": 1})
@@ -359,6 +362,10 @@ class ValidationTest(ServerCase):
                               ({"komi": 1e9}, "from -256 to 256")]:
             with self.subTest(body=body):
                 self.refused("/api/new", body, 400, pattern)
+        status, _, payload = self.request("POST", "/api/new", headers={"Content-Type": "application/json"},
+                                          raw=b'{"size": 8, "komi": NaN}')
+        self.assertEqual(status, 400)
+        self.assertIn(b"'komi' must be a number", payload)
         self.refused("/api/undo", {"game": self.game, "turns": 0}, 400, "'turns' must be from 1")
         self.refused("/api/settings", {"game": self.game, "movetime": -1}, 400, "'movetime'")
         self.refused("/api/settings", {"game": self.game}, 400, "missing field 'movetime'")
@@ -390,6 +397,8 @@ class ValidationTest(ServerCase):
             ({"Content-Type": "application/json"}, b"{" + b" " * 20000 + b"}", 413, "larger than 16384"),
             ({"Content-Type": "application/json", "Content-Length": None}, None, 411, "Content-Length"),
             ({"Content-Type": "application/json", "Content-Length": "-5"}, None, 411, "Content-Length"),
+            ({"Content-Type": "application/json", "Transfer-Encoding": "chunked", "Content-Length": None},
+             b"2\r\n{}\r\n0\r\n\r\n", 411, "chunked"),
         ]
         for headers, raw, expect, pattern in cases:
             with self.subTest(headers=headers, raw=raw and raw[:10]):
