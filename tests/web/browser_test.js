@@ -183,6 +183,16 @@ async function testGame(context, url) {
   }
   log(`game: ${black}-${white}, page ${result}, engine final_score ${finalScore}`);
 
+  // Graphing the game fills in scores for positions the engine did not search.
+  const dots = await page.locator("#graph circle.dot").count();
+  await page.click("#graph-game");
+  await page.waitForFunction((n) => document.querySelectorAll("#graph circle.dot").length >= n + 3, dots,
+                             {timeout: 30000});
+  await page.click("#graph-game");
+  await page.waitForFunction(() => document.getElementById("graph-game").textContent === "Graph the game", null,
+                             {timeout: 10000});
+  log(`graph: ${dots} scores, then ${await page.locator("#graph circle.dot").count()}`);
+
   // Browsing: the move list takes the board back.
   await page.click('#moves button[data-index="1"]');
   assert.equal(await page.locator('#board rect.hit[data-state="b"]').count(), 1);

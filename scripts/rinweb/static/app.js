@@ -782,6 +782,44 @@ async function stopAnalysis() {
   }
 }
 
+// A second of analysis for every position without a score, one after the
+// other, for the graph (like "analyse game" in Lizzie or Sabaki). Any other
+// action stops it.
+async function graphGame() {
+  if (app.graphing) { app.graphing = false; return; }
+  if (!app.game || app.busy) return;
+  const gameId = app.game.game, generation = app.generation;
+  const going = () => app.graphing && generation === app.generation && !app.busy;
+  app.graphing = true;
+  ui.graphGame.textContent = "Stop graphing";
+  stopAnalysisPolling();
+  try {
+    for (let index = 0; index <= app.game.moves.length && going(); index++) {
+      if (app.game.scores[String(index)] || !positionAt(index).rows.some((row) => row.includes("."))) continue;
+      ui.analysisStatus.textContent = `Graphing: stone ${index} of ${app.game.moves.length}…`;
+      let status = await api("/api/analyze", {game: gameId, index, seconds: 1});
+      while (status.running && going()) {
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        status = await api("/api/analysis", {game: gameId});
+      }
+      if (!going()) break;
+      const best = status.index === index ? status.candidates[0] : null;
+      if (best) {
+        const color = positionAt(index).toMove;
+        app.game.scores[String(index)] = {score: color === "b" ? best.score : -best.score, depth: best.depth, exact: best.exact};
+        drawGraph();
+      }
+    }
+  } catch (error) {
+    showNotice(error.message);
+  } finally {
+    app.graphing = false;
+    ui.graphGame.textContent = "Graph the game";
+    ui.analysisStatus.textContent = "";
+    if (generation === app.generation) { app.analysis = null; refreshOverlays(); }
+  }
+}
+
 // ---------------------------------------------------------------- start
 function bind() {
   for (const id of ["board", "status", "size", "mode", "movetime", "moves", "graph", "candidates", "notice",
@@ -798,6 +836,8 @@ function bind() {
   ui.threatsToggle = document.getElementById("threats");
   ui.analysisSeconds = document.getElementById("analysis-seconds");
   ui.analysisStatus = document.getElementById("analysis-status");
+  ui.graphGame = document.getElementById("graph-game");
+  ui.graphGame.addEventListener("click", graphGame);
   for (let n = 4; n <= 16; n++) {
     const option = document.createElement("option");
     option.value = n;
