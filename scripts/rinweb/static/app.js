@@ -165,7 +165,7 @@ function buildBoard(size) {
     const [x, y] = pointXY(vertex, size);
     const hit = svg("rect", {class: "hit", x: x - CELL / 2, y: y - CELL / 2, width: CELL, height: CELL,
                              role: "button", tabindex: "-1", "data-vertex": vertex, "data-state": "empty"}, ui.hitLayer);
-    svg("circle", {class: "hover-ghost stone", cx: x, cy: y, r: CELL * 0.45}, ui.hitLayer);
+    svg("circle", {class: "hover-ghost none", cx: x, cy: y, r: CELL * 0.45}, ui.hitLayer);
     hit.addEventListener("click", () => { setFocus(vertex, false); clickPoint(vertex); });
     ui.points.set(vertex, hit);
   }
@@ -248,11 +248,11 @@ function drawBoard() {
       }
       if (fills.has(vertex)) label += ", just filled";
       hit.dataset.state = color;
-      ghost.setAttribute("class", "hover-ghost stone");
+      ghost.setAttribute("class", "hover-ghost none");
     } else {
       label += ", empty";
       hit.dataset.state = "empty";
-      ghost.setAttribute("class", locked ? "hover-ghost" : `hover-ghost stone ${pos.toMove}`);
+      ghost.setAttribute("class", locked ? "hover-ghost none" : `hover-ghost stone ${pos.toMove}`);
     }
     hit.setAttribute("aria-label", label);
     hit.setAttribute("aria-disabled", String(locked || mark !== "."));
