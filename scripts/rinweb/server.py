@@ -236,7 +236,7 @@ class Handler(BaseHTTPRequestHandler):
     def do_PUT(self):
         self._refuse_method()
 
-    do_DELETE = do_PATCH = do_OPTIONS = do_PUT
+    do_DELETE = do_PATCH = do_OPTIONS = do_HEAD = do_PUT
 
     # -- checks ----------------------------------------------------------
     def _host_ok(self):

@@ -413,7 +413,10 @@ class ValidationTest(ServerCase):
                 status, _, _ = self.request("GET", path)
                 self.assertEqual(status, 404)
         self.refused("/api/nothing", {}, 404, "not found")
-        status, headers, _ = self.request("PUT", "/api/state", {"game": self.game})
+        for method in ("PUT", "DELETE", "PATCH", "OPTIONS"):
+            status, headers, _ = self.request(method, "/api/state", {"game": self.game})
+            self.assertEqual(status, 405, method)
+        status, headers, _ = self.request("HEAD", "/")
         self.assertEqual(status, 405)
 
     def test_host_header(self):
