@@ -50,11 +50,14 @@ class GtpEngine:
     """One engine process spoken to over its stdin/stdout pipes. Not shared
     between threads, except kill(), which any thread may call."""
 
-    def __init__(self, argv, name, log=None, show_stderr=False):
+    def __init__(self, argv, name, log=None, show_stderr=False, on_stderr=None):
+        """on_stderr, when given, is called with every line the engine writes
+        to stderr (without its line end), from a thread of its own."""
         self.argv = list(argv)
         self.name = name
         self._log = log
         self._show_stderr = show_stderr
+        self._on_stderr = on_stderr
         self._process = None
         self._buffer = b""
         self._next_id = 1
@@ -64,12 +67,16 @@ class GtpEngine:
     def start(self):
         """Starts the process (after closing a previous one)."""
         self.close()
+        if self._on_stderr is not None:
+            stderr = subprocess.PIPE
+        else:
+            stderr = None if self._show_stderr else subprocess.DEVNULL
         try:
             process = subprocess.Popen(
                 self.argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=None if self._show_stderr else subprocess.DEVNULL,
+                stderr=stderr,
                 bufsize=0,
                 # Keeps Ctrl-C on the terminal away from the engines: the
                 # runner stops them itself, and a game must not be lost to it.
@@ -81,6 +88,14 @@ class GtpEngine:
             self._process = process
         self._buffer = b""
         self._next_id = 1
+        if self._on_stderr is not None:
+            threading.Thread(target=_forward_lines, args=(process.stderr, self._on_stderr), daemon=True).start()
+
+    @property
+    def returncode(self):
+        """The exit status of the process once it has ended, else None."""
+        process = self._process
+        return None if process is None else process.poll()
 
     @property
     def running(self):
@@ -212,6 +227,21 @@ def _kill_and_reap(process):
         process.wait(timeout=5)
     except subprocess.TimeoutExpired:
         pass
+
+
+def _forward_lines(pipe, callback):
+    # Ends when the engine closes its stderr (it exits or is killed); the
+    # pipe is closed here, by the only thread that reads it.
+    try:
+        for line in pipe:
+            callback(line.decode("utf-8", errors="replace").rstrip("\r\n"))
+    except (OSError, ValueError):
+        pass
+    finally:
+        try:
+            pipe.close()
+        except OSError:
+            pass
 
 
 def _close_pipes(process):

@@ -1,0 +1,614 @@
+"""Tests of scripts/rin-web's server (the rinweb package) through real HTTP
+against real rin processes: the JSON endpoints, every validation error, the
+Host and Origin checks, the cap on engines, and an engine that dies.
+
+The rin binary comes from $RIN_BINARY (ctest sets it), else build/rin."""
+
+import contextlib
+import http.client
+import io
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+from unittest import mock
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, os.pardir, os.pardir))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+
+from rinweb import game as game_module  # noqa: E402
+from rinweb import server as server_module  # noqa: E402
+from rinweb.server import Server, Settings  # noqa: E402
+
+RIN = os.environ.get("RIN_BINARY") or os.path.join(ROOT, "build", "rin")
+FAKE_ENGINE = os.path.join(HERE, "fake_engine.py")
+RIN_WEB = os.path.join(ROOT, "scripts", "rin-web")
+
+# A 6x6 position with Black to play where Black at C2 closes a ring around
+# the empty point C3 (and fills it); White, on the top edge, fills nothing
+# with one stone. Rows from the top: the 4th, 3rd and 2nd are .xxx.., .x.x..
+# and .x.... .
+RING = "oooooo/6/1xxx2/1x1x2/1x4/6 b 2"
+
+def rin(commands):
+    result = subprocess.run([RIN], input="\n".join(commands) + "\nquit\n", capture_output=True, text=True,
+                            timeout=60, check=True)
+    answers = [answer.strip() for answer in result.stdout.split("\n\n") if answer.strip()]
+    return answers[:-1]  # the answer to quit
+
+
+class ServerCase(unittest.TestCase):
+    engine_argv = [RIN]
+    max_engines = 3
+
+    def setUp(self):
+        self.settings = Settings(self.engine_argv, max_engines=self.max_engines, default_movetime=20)
+        self.server = Server(("127.0.0.1", 0), self.settings)
+        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05},
+                                       daemon=True)
+        self.thread.start()
+        self.host = f"127.0.0.1:{self.server.port}"
+
+    def tearDown(self):
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(5)
+
+    # -- HTTP ------------------------------------------------------------
+    def request(self, method, path, body=None, headers=None, raw=None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=60)
+        try:
+            all_headers = {"Host": self.host}
+            data = raw
+            if body is not None:
+                data = json.dumps(body).encode()
+                all_headers["Content-Type"] = "application/json"
+            all_headers.update(headers or {})
+            connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+            for name, value in all_headers.items():
+                if value is not None:
+                    connection.putheader(name, value)
+            if data is not None and "Content-Length" not in all_headers:
+                connection.putheader("Content-Length", str(len(data)))
+            connection.endheaders(data)
+            response = connection.getresponse()
+            payload = response.read()
+            return response.status, dict(response.getheaders()), payload
+        finally:
+            connection.close()
+
+    def post(self, path, body, expect=200):
+        status, _, payload = self.request("POST", path, body)
+        data = json.loads(payload)
+        self.assertEqual(status, expect, data)
+        return data
+
+    def refused(self, path, body, status, pattern):
+        data = self.post(path, body, expect=status)
+        self.assertRegex(data["error"], pattern)
+        return data
+
+    def new_game(self, size=6, movetime=20, **extra):
+        return self.post("/api/new", {"size": size, "movetime": movetime, **extra})
+
+    def game_object(self, game_id):
+        return self.server.games.get(game_id)
+
+
+class EndpointTest(ServerCase):
+    def test_page_and_files_are_served_with_a_strict_policy(self):
+        status, headers, payload = self.request("GET", "/")
+        self.assertEqual(status, 200)
+        self.assertIn(b'<svg id="board"', payload)
+        self.assertIn("script-src 'self'", headers["Content-Security-Policy"])
+        for name in ("app.js", "app.css", "favicon.svg"):
+            status, _, payload = self.request("GET", f"/static/{name}")
+            self.assertEqual(status, 200, name)
+            self.assertTrue(payload)
+
+    def test_a_new_game_is_empty_with_black_to_play(self):
+        state = self.new_game(size=8)
+        self.assertEqual(state["size"], 8)
+        self.assertEqual(state["start"], "8/8/8/8/8/8/8/8 b 1")
+        self.assertEqual((state["toMove"], state["stone"], state["black"], state["white"]), ("b", 1, 0, 0))
+        self.assertFalse(state["over"])
+        self.assertEqual(self.post("/api/state", {"game": state["game"]})["moves"], [])
+
+    def test_play_and_genmove_follow_the_turn_order(self):
+        game = self.new_game()["game"]
+        state = self.post("/api/play", {"game": game, "vertex": "c3"})
+        self.assertEqual(state["moves"], [{"color": "b", "vertex": "C3", "position": "6/6/6/2x3/6/6 w 1"}])
+        state = self.post("/api/genmove", {"game": game})
+        self.assertEqual([m["color"] for m in state["moves"]], ["b", "w"])
+        self.assertEqual((state["toMove"], state["stone"]), ("w", 2))
+        # The engine's score of the position it moved from, for Black.
+        self.assertIn("1", state["scores"])
+        state = self.post("/api/genmove", {"game": game})
+        self.assertEqual((state["toMove"], state["stone"]), ("b", 1))
+        # The positions are the engine's: the same stones in a fresh rin.
+        moves = [f"play {m['color']} {m['vertex']}" for m in state["moves"]]
+        answers = rin(["boardsize 6", *moves, "rin-position"])
+        self.assertEqual(answers[-1], "= " + state["moves"][-1]["position"])
+
+    def test_a_whole_game_ends_with_the_engines_final_score_and_frees_the_engine(self):
+        game = self.new_game(size=4, movetime=10)["game"]
+        state = None
+        for _ in range(16):
+            state = self.post("/api/genmove", {"game": game})
+            if state["over"]:
+                break
+        self.assertTrue(state["over"])
+        margin = state["black"] - state["white"]
+        self.assertEqual(state["result"], f"B+{margin}" if margin > 0 else f"W+{-margin}" if margin < 0 else "0")
+        self.assertEqual(state["scores"][str(len(state["moves"]))]["score"], margin)
+        self.assertFalse(self.game_object(game).has_engine)
+        self.assertEqual(self.server.games.engines_running(), 0)
+        self.refused("/api/play", {"game": game, "vertex": "A1"}, 409, "game is over")
+        self.refused("/api/analyze", {"game": game, "index": len(state["moves"])}, 409, "board is full")
+        threats = self.post("/api/threats", {"game": game, "index": len(state["moves"])})
+        self.assertEqual((threats["b"], threats["w"]), ([], []))
+        self.refused("/api/genmove", {"game": game}, 409, "game is over")
+        # Undo brings the engine back.
+        state = self.post("/api/undo", {"game": game, "turns": 1})
+        self.assertFalse(state["over"])
+        self.assertIsNone(state["result"])
+        self.assertEqual(self.request("GET", f"/api/sgf?game={game}")[0], 200)
+        self.assertTrue(self.game_object(game).has_engine)
+
+    def test_undo_takes_back_whole_turns(self):
+        game = self.new_game()["game"]
+        for vertex in ("A1", "B1", "C1", "D1", "E1"):  # B | W W | B B
+            self.post("/api/play", {"game": game, "vertex": vertex})
+        state = self.post("/api/play", {"game": game, "vertex": "F1"})  # W: first stone of a turn
+        self.assertEqual((len(state["moves"]), state["stone"]), (6, 2))
+        state = self.post("/api/undo", {"game": game})  # only that stone
+        self.assertEqual((len(state["moves"]), state["toMove"], state["stone"]), (5, "w", 1))
+        state = self.post("/api/undo", {"game": game, "turns": 2})  # B B, then W W
+        self.assertEqual((len(state["moves"]), state["toMove"], state["stone"]), (1, "w", 1))
+        state = self.post("/api/undo", {"game": game, "turns": 5})
+        self.assertEqual(state["moves"], [])
+        state = self.post("/api/undo", {"game": game})
+        self.assertEqual(state["moves"], [])
+        # The engine follows: it plays the same first stone again.
+        state = self.post("/api/play", {"game": game, "vertex": "A1"})
+        self.assertEqual(state["moves"][0]["position"], "6/6/6/6/6/x5 w 1")
+
+    def test_resign(self):
+        game = self.new_game()["game"]
+        self.post("/api/play", {"game": game, "vertex": "A1"})
+        state = self.post("/api/resign", {"game": game, "color": "w"})
+        self.assertEqual((state["over"], state["resigned"], state["result"]), (True, "w", "B+R"))
+        status, headers, payload = self.request("GET", f"/api/sgf?game={game}")
+        self.assertIn(b"RE[B+R]", payload)
+        state = self.post("/api/undo", {"game": game})
+        self.assertFalse(state["over"])
+        state = self.post("/api/resign", {"game": game})  # the side to move
+        self.assertEqual(state["result"], "W+R")
+
+    def test_sgf_download_replays_in_the_engine_and_upload_restores_it(self):
+        game = self.new_game()["game"]
+        for _ in range(5):
+            state = self.post("/api/genmove", {"game": game})
+        status, headers, payload = self.request("GET", f"/api/sgf?game={game}")
+        self.assertEqual(status, 200)
+        self.assertIn("attachment", headers["Content-Disposition"])
+        with tempfile.NamedTemporaryFile("wb", suffix=".sgf", delete=False, dir=game_module._gtp_safe_temp_dir()) as handle:
+            handle.write(payload)
+        try:
+            answers = rin([f"loadsgf {handle.name}", "rin-position"])
+        finally:
+            os.unlink(handle.name)
+        self.assertEqual(answers, ["=", "= " + state["moves"][-1]["position"]])
+        other = self.new_game(size=8)["game"]
+        loaded = self.post("/api/loadsgf", {"game": other, "sgf": payload.decode(), "name": "mine.sgf"})
+        self.assertEqual(loaded["moves"], state["moves"])
+        self.assertEqual(loaded["size"], 6)
+
+    def test_uploads_work_when_the_temporary_directory_has_a_space(self):
+        game = self.new_game()["game"]
+        with tempfile.TemporaryDirectory(prefix="rin web ") as spaced, mock.patch.object(tempfile, "tempdir", spaced):
+            state = self.post("/api/loadsgf", {"game": game, "sgf": "(;GN[Rin]SZ[6];B[aa])"})
+        self.assertEqual(len(state["moves"]), 1)
+
+    def test_a_set_position_record_loads_with_its_start(self):
+        game = self.new_game()["game"]
+        sgf = f"(;GN[Rin]SZ[6]RP[{RING}];B[ff])"
+        state = self.post("/api/loadsgf", {"game": game, "sgf": sgf})
+        self.assertEqual(state["start"], RING)
+        self.assertEqual(len(state["moves"]), 1)
+
+    def test_a_refused_record_says_why_and_changes_nothing(self):
+        game = self.new_game()["game"]
+        self.post("/api/play", {"game": game, "vertex": "A1"})
+        data = self.refused("/api/loadsgf", {"game": game, "sgf": "(;GM[1]SZ[8];B[dd])", "name": "go.sgf"}, 422,
+                            r"^the engine refused the file: cannot load file go\.sgf: .*Go")
+        self.assertNotIn("upload", data["error"])  # the server's temporary path is not shown
+        self.refused("/api/loadsgf", {"game": game, "sgf": "(;GN[Rin]SZ[6];B[aa];W[aa])"}, 422, "occupied")
+        state = self.post("/api/state", {"game": game})
+        self.assertEqual([m["vertex"] for m in state["moves"]], ["A1"])
+        state = self.post("/api/play", {"game": game, "vertex": "B1"})
+        self.assertEqual(state["moves"][-1]["position"], "6/6/6/6/6/xo4 w 2")
+
+    def test_threats_are_the_fills_of_one_stone_found_by_the_engine(self):
+        game = self.new_game()["game"]
+        self.post("/api/loadsgf", {"game": game, "sgf": f"(;GN[Rin]SZ[6]RP[{RING}])"})
+        threats = self.post("/api/threats", {"game": game, "index": 0})
+        self.assertEqual(threats["index"], 0)
+        self.assertIn({"vertex": "C2", "fills": ["C3"]}, threats["b"])
+        self.assertEqual(len(threats["b"]), 1)
+        self.assertEqual(threats["w"], [])
+        # The engine is back on the record afterwards, and the fill is real.
+        state = self.post("/api/play", {"game": game, "vertex": "C2"})
+        self.assertEqual(state["moves"][-1]["position"], "oooooo/6/1xxx2/1xxx2/1xx3/6 w 1")
+        # After it, White to move: Black's threats are found all the same.
+        threats = self.post("/api/threats", {"game": game, "index": 0})
+        self.assertEqual(threats["b"], [{"vertex": "C2", "fills": ["C3"]}])
+
+    def test_analysis_shows_candidates_and_stops(self):
+        game = self.new_game(size=8)["game"]
+        self.post("/api/play", {"game": game, "vertex": "D5"})
+        status = self.post("/api/analyze", {"game": game, "index": 1, "seconds": 2})
+        self.assertEqual(status["index"], 1)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            status = self.post("/api/analysis", {"game": game})
+            if not status["running"]:
+                break
+            time.sleep(0.1)
+        self.assertFalse(status["running"])
+        self.assertIsNone(status["error"])
+        self.assertTrue(status["candidates"])
+        best = status["candidates"][0]
+        self.assertRegex(best["vertex"], r"^[A-H][1-8]$")
+        self.assertEqual(best["pv"][0], best["vertex"])
+        self.assertGreaterEqual(best["depth"], 2)
+        state = self.post("/api/state", {"game": game})
+        self.assertEqual(state["scores"]["1"]["score"], -best["score"])  # White to move: Black's view negated
+        # A long analysis gives way to the next stone at once.
+        self.post("/api/analyze", {"game": game, "index": 1, "seconds": 600})
+        time.sleep(0.3)
+        started = time.monotonic()
+        state = self.post("/api/play", {"game": game, "vertex": "E4"})
+        self.assertLess(time.monotonic() - started, 5)
+        self.assertEqual(len(state["moves"]), 2)
+        self.assertFalse(self.post("/api/analysis", {"game": game})["running"])
+        self.refused("/api/analyze", {"game": game, "index": 5}, 400, "'index' must be from 0 to 2")
+
+    def test_a_bug_in_the_server_is_still_an_answer(self):
+        def broken(games, body):
+            raise KeyError("oops")
+        with mock.patch.dict(server_module._ROUTES, {"/api/info": (broken, 1024)}), \
+                contextlib.redirect_stderr(io.StringIO()) as err:
+            data = self.post("/api/info", {}, expect=500)
+        self.assertRegex(data["error"], "internal error in rin-web .KeyError")
+        self.assertIn("Traceback", err.getvalue())
+
+    def test_settings_and_info(self):
+        game = self.new_game()["game"]
+        self.assertEqual(self.post("/api/settings", {"game": game, "movetime": 300})["movetime"], 300)
+        info = self.post("/api/info", {})
+        self.assertEqual(info["maxEngines"], 3)
+        self.assertEqual(info["enginesRunning"], 1)
+
+    def test_closing_a_game_ends_its_engine(self):
+        game = self.new_game()["game"]
+        self.assertEqual(self.server.games.engines_running(), 1)
+        self.post("/api/close", {"game": game})
+        self.assertEqual(self.server.games.engines_running(), 0)
+        self.refused("/api/state", {"game": game}, 404, "unknown game")
+
+    def test_a_new_game_does_not_wait_for_the_old_games_engine(self):
+        game = self.new_game(size=12, movetime=20000)["game"]
+        answers = []
+        thread = threading.Thread(target=lambda: answers.append(self.request("POST", "/api/genmove", {"game": game})))
+        thread.start()
+        time.sleep(0.5)
+        started = time.monotonic()
+        self.new_game(replaces=game)
+        self.assertLess(time.monotonic() - started, 5)
+        thread.join(10)
+        status, _, payload = answers[0]
+        self.assertEqual(status, 410, payload)
+        self.assertIn(b"the game was closed", payload)
+        self.assertEqual(self.server.games.engines_running(), 1)
+
+    def test_abandoned_games_lose_their_engine_then_are_forgotten(self):
+        game = self.new_game()["game"]
+        engine = self.game_object(game)._engine._process._process
+        self.post("/api/analyze", {"game": game, "index": 0, "seconds": 1})
+        self.server.games.reap(now=time.monotonic() + self.settings.idle_s + 1)
+        self.assertEqual(self.server.games.engines_running(), 1)  # not while it analyses
+        deadline = time.monotonic() + 20
+        while self.post("/api/analysis", {"game": game})["running"] and time.monotonic() < deadline:
+            time.sleep(0.1)
+        self.server.games.reap(now=time.monotonic() + self.settings.idle_s + 1)
+        self.assertEqual(self.server.games.engines_running(), 0)
+        self.assertIsNotNone(engine.poll())
+        state = self.post("/api/play", {"game": game, "vertex": "A1"})  # the engine comes back
+        self.assertEqual(len(state["moves"]), 1)
+        self.server.games.reap(now=time.monotonic() + self.settings.forget_s + 1)
+        self.refused("/api/state", {"game": game}, 404, "unknown game")
+
+
+class ValidationTest(ServerCase):
+    def setUp(self):
+        super().setUp()
+        self.game = self.new_game()["game"]
+
+    def test_vertices(self):
+        for vertex, pattern in [("I3", "not a point"), ("A0", "not a point"), ("A17", "not a point"),
+                                ("pass", "not a point"), ("", "not a point"), ("A1 B2", "not a point"),
+                                ("A1\nquit", "not a point"), ("G1", "off the 6x6 board"),
+                                ("A7", "off the 6x6 board"), (12, "must be a point"), (None, "must be a point")]:
+            with self.subTest(vertex=vertex):
+                self.refused("/api/play", {"game": self.game, "vertex": vertex}, 400, pattern)
+        self.refused("/api/play", {"game": self.game}, 400, "missing field 'vertex'")
+        self.post("/api/play", {"game": self.game, "vertex": "A1"})
+        self.refused("/api/play", {"game": self.game, "vertex": "a1"}, 409, "occupied")
+
+    def test_numbers(self):
+        for body, pattern in [({"size": 3}, "'size' must be from 4 to 16"), ({"size": 17}, "from 4 to 16"),
+                              ({"size": "8"}, "whole number"), ({"size": True}, "whole number"),
+                              ({"size": 8.0}, "whole number"), ({"movetime": 5}, "'movetime' must be from 10"),
+                              ({"movetime": 60001}, "from 10 to 60000"), ({"komi": "x"}, "'komi' must be a number"),
+                              ({"komi": 1e9}, "from -256 to 256")]:
+            with self.subTest(body=body):
+                self.refused("/api/new", body, 400, pattern)
+        status, _, payload = self.request("POST", "/api/new", headers={"Content-Type": "application/json"},
+                                          raw=b'{"size": 8, "komi": NaN}')
+        self.assertEqual(status, 400)
+        self.assertIn(b"'komi' must be a number", payload)
+        self.refused("/api/undo", {"game": self.game, "turns": 0}, 400, "'turns' must be from 1")
+        self.refused("/api/settings", {"game": self.game, "movetime": -1}, 400, "'movetime'")
+        self.refused("/api/settings", {"game": self.game}, 400, "missing field 'movetime'")
+        self.refused("/api/threats", {"game": self.game, "index": 1}, 400, "'index' must be from 0 to 0")
+        self.refused("/api/threats", {"game": self.game, "index": -1}, 400, "'index'")
+        self.refused("/api/analyze", {"game": self.game, "index": 0, "seconds": 0}, 400, "'seconds' must be from 1")
+        self.refused("/api/analyze", {"game": self.game, "index": 0, "seconds": 601}, 400, "'seconds'")
+        self.refused("/api/resign", {"game": self.game, "color": "red"}, 400, "'color' must be one of: b, w")
+
+    def test_games(self):
+        self.refused("/api/state", {}, 400, "missing field 'game'")
+        self.refused("/api/state", {"game": "x"}, 400, "not a game id")
+        self.refused("/api/state", {"game": "../../etc/passwd"}, 400, "not a game id")
+        self.refused("/api/play", {"game": "A" * 24, "vertex": "A1"}, 404, "unknown game")
+        status, _, payload = self.request("GET", "/api/sgf?game=nope")
+        self.assertEqual(status, 400)
+
+    def test_sgf_uploads(self):
+        self.refused("/api/loadsgf", {"game": self.game, "sgf": 5}, 400, "'sgf' must be text")
+        big = "(;GN[Rin]SZ[6]C[" + "x" * (1 << 20) + "])"
+        self.refused("/api/loadsgf", {"game": self.game, "sgf": big}, 413, "larger than")
+
+    def test_bodies(self):
+        cases = [
+            ({"Content-Type": "application/json"}, b"{", 400, "not valid JSON"),
+            ({"Content-Type": "application/json"}, b"[1]", 400, "must be a JSON object"),
+            ({"Content-Type": "application/json"}, b"\xff\xfe", 400, "not valid JSON"),
+            ({"Content-Type": "text/plain"}, b"{}", 415, "must be JSON"),
+            ({"Content-Type": "application/json"}, b"{" + b" " * 20000 + b"}", 413, "larger than 16384"),
+            ({"Content-Type": "application/json", "Content-Length": None}, None, 411, "Content-Length"),
+            ({"Content-Type": "application/json", "Content-Length": "-5"}, None, 411, "Content-Length"),
+            ({"Content-Type": "application/json", "Transfer-Encoding": "chunked", "Content-Length": None},
+             b"2\r\n{}\r\n0\r\n\r\n", 411, "chunked"),
+        ]
+        for headers, raw, expect, pattern in cases:
+            with self.subTest(headers=headers, raw=raw and raw[:10]):
+                status, _, payload = self.request("POST", "/api/state", headers=headers, raw=raw)
+                self.assertEqual(status, expect, payload)
+                self.assertRegex(json.loads(payload)["error"], pattern)
+
+    def test_paths_and_methods(self):
+        for path in ("/static/../game.py", "/static/%2e%2e/game.py", "/static/game.py", "/static/nothing.js",
+                     "/etc/passwd", "/api/nothing"):
+            with self.subTest(path=path):
+                status, _, _ = self.request("GET", path)
+                self.assertEqual(status, 404)
+        self.refused("/api/nothing", {}, 404, "not found")
+        for method in ("PUT", "DELETE", "PATCH", "OPTIONS"):
+            status, headers, _ = self.request(method, "/api/state", {"game": self.game})
+            self.assertEqual(status, 405, method)
+        status, headers, _ = self.request("HEAD", "/")
+        self.assertEqual(status, 405)
+
+    def test_host_header(self):
+        for host in ("evil.example:%d" % self.server.port, "127.0.0.1", "127.0.0.1:1", "", None,
+                     "localhost.evil.example:%d" % self.server.port):
+            with self.subTest(host=host):
+                status, _, payload = self.request("GET", "/", headers={"Host": host})
+                self.assertEqual(status, 403)
+                self.assertIn(b"answers only to its own address", payload)
+                status, _, _ = self.request("POST", "/api/state", {"game": self.game}, headers={"Host": host})
+                self.assertEqual(status, 403)
+        for host in (f"localhost:{self.server.port}", f"LOCALHOST:{self.server.port}", f"[::1]:{self.server.port}"):
+            with self.subTest(host=host):
+                status, _, _ = self.request("GET", "/", headers={"Host": host})
+                self.assertEqual(status, 200)
+
+    def test_other_names_are_allowed_only_when_given(self):
+        self.tearDown()
+        self.settings = Settings([RIN], allowed_hosts=["Rin.Example"])
+        self.server = Server(("127.0.0.1", 0), self.settings)
+        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05},
+                                       daemon=True)
+        self.thread.start()
+        status, _, _ = self.request("GET", "/", headers={"Host": f"rin.example:{self.server.port}"})
+        self.assertEqual(status, 200)
+        status, _, _ = self.request("GET", "/", headers={"Host": f"other.example:{self.server.port}"})
+        self.assertEqual(status, 403)
+
+    def test_origin_header(self):
+        status, _, payload = self.request("POST", "/api/state", {"game": self.game},
+                                          headers={"Origin": "http://evil.example"})
+        self.assertEqual(status, 403)
+        status, _, _ = self.request("POST", "/api/state", {"game": self.game},
+                                    headers={"Origin": f"http://localhost:{self.server.port}"})
+        self.assertEqual(status, 200)
+
+
+class CapTest(ServerCase):
+    max_engines = 2
+
+    def test_the_number_of_engines_is_capped(self):
+        first = self.new_game()["game"]
+        self.new_game()
+        data = self.refused("/api/new", {"size": 6}, 503, "all 2 engines are in use.*--max-engines")
+        self.assertEqual(self.server.games.engines_running(), 2)
+        # Replacing a game frees its engine first.
+        self.new_game(replaces=first)
+        self.refused("/api/state", {"game": first}, 404, "unknown game")
+        self.assertEqual(self.server.games.engines_running(), 2)
+        self.assertTrue(data)
+
+
+class DeadEngineTest(ServerCase):
+    def test_a_killed_engine_is_restarted_with_the_game(self):
+        game = self.new_game()["game"]
+        for vertex in ("A1", "B1", "C1"):
+            self.post("/api/play", {"game": game, "vertex": vertex})
+        process = self.game_object(game)._engine._process._process
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(5)
+        state = self.post("/api/play", {"game": game, "vertex": "D1"})
+        self.assertEqual([m["vertex"] for m in state["moves"]], ["A1", "B1", "C1", "D1"])
+        self.assertEqual(len(state["notices"]), 1)
+        self.assertRegex(state["notices"][0], r"engine had stopped \(killed by signal 9\); it was restarted and the game restored from its 3 stones")
+        self.assertNotEqual(self.game_object(game)._engine._process._process.pid, process.pid)
+        # The new engine has the record: its position is the one shown.
+        state = self.post("/api/play", {"game": game, "vertex": "E1"})
+        self.assertEqual(state["moves"][-1]["position"], "6/6/6/6/6/xooxx1 w 1")
+        self.assertEqual(self.server.games.engines_running(), 1)
+
+
+class CrashingEngineTest(ServerCase):
+    # Passes everything to rin but exits at the second genmove of a process.
+    engine_argv = [sys.executable, FAKE_ENGINE, "crash", "2", "--", RIN]
+
+    def test_an_engine_that_dies_in_genmove_is_restarted_and_asked_again(self):
+        game = self.new_game()["game"]
+        self.post("/api/genmove", {"game": game})
+        state = self.post("/api/genmove", {"game": game})
+        self.assertEqual(len(state["moves"]), 2)
+        self.assertRegex(state["notices"][0], r"engine died.*restored from its 1 stones")
+
+
+class BrokenEngineTest(ServerCase):
+    engine_argv = [sys.executable, FAKE_ENGINE, "crash", "1", "--", RIN]
+
+    def test_an_engine_that_dies_again_is_an_error(self):
+        game = self.new_game()["game"]
+        self.refused("/api/genmove", {"game": game}, 502, "engine failed again")
+        state = self.post("/api/state", {"game": game})
+        self.assertEqual(state["moves"], [])
+
+    def test_a_program_that_is_not_rin_is_refused(self):
+        self.settings.engine_argv[:] = [sys.executable, "-c", "print('= go'); print()"]
+        self.refused("/api/new", {"size": 6}, 502, "cannot start the engine")
+        self.assertEqual(self.server.games.engines_running(), 0)
+
+
+class FakeAnalysisEngine:
+    """Answers rin-analyze from a script: depth D -> (reached depth, score)."""
+
+    def __init__(self, answers):
+        self.answers = answers
+        self.commands = []
+
+    def send(self, command, timeout=None):
+        self.commands.append(command)
+        depth = int(re.search(r"depth (\d+)", command).group(1))
+        reached, score, move = self.answers(depth)
+        text = f"move {move} score {score} depth {reached} nodes {100 * reached} time 5 pv {move} A1"
+        return type("Response", (), {"ok": True, "text": text})()
+
+
+class AnalysisTest(unittest.TestCase):
+    def test_the_depth_grows_and_every_answer_is_reported(self):
+        from rinweb import analysis
+        moves = {1: "D4", 2: "D4", 3: "E5", 4: "C3"}
+        engine = FakeAnalysisEngine(lambda d: (d, f"cs {10 * d}", moves[d]) if d <= 4 else (d, "final +2", "B2"))
+        updates = []
+        result = analysis.analyse(engine, 30, lambda c: updates.append([x.vertex for x in c]), lambda: False)
+        self.assertEqual([c.split()[2] for c in engine.commands], ["1", "2", "3", "4", "5"])
+        self.assertEqual(updates[0], ["D4"])
+        self.assertEqual(updates[2], ["E5", "D4"])
+        # A proven result ends it; earlier choices keep the score they had.
+        self.assertEqual([(c.vertex, c.score, c.exact) for c in result],
+                         [("B2", 2.0, True), ("C3", 0.4, False), ("E5", 0.3, False), ("D4", 0.2, False)])
+
+    def test_a_depth_not_reached_is_asked_again_with_more_time(self):
+        from rinweb import analysis
+        engine = FakeAnalysisEngine(lambda d: (min(d, 3), "cs 0", "D4"))
+        stop_after = iter(range(6))
+        analysis.analyse(engine, 60, lambda c: None, lambda: next(stop_after, 99) >= 5)
+        limits = [(int(c.split()[2]), int(c.split()[4])) for c in engine.commands]
+        self.assertEqual([d for d, _ in limits], [1, 2, 3, 4, 4])
+        self.assertEqual([ms for _, ms in limits], [200, 200, 200, 200, 400])
+
+    def test_a_refusal_is_a_value_error(self):
+        from rinweb import analysis
+
+        class Refusing:
+            def send(self, command, timeout=None):
+                return type("Response", (), {"ok": False, "text": "the game is over"})()
+        with self.assertRaisesRegex(ValueError, "the game is over"):
+            analysis.analyse(Refusing(), 5, lambda c: None, lambda: False)
+
+
+class CommandLineTest(unittest.TestCase):
+    def test_it_prints_the_address_and_ctrl_c_stops_everything(self):
+        process = subprocess.Popen([sys.executable, RIN_WEB, "--port", "0", "--engine", RIN],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            line = process.stdout.readline()
+            match = re.match(r"rin-web: open http://127\.0\.0\.1:(\d+)/ in a browser", line)
+            self.assertIsNotNone(match, line)
+            connection = http.client.HTTPConnection("127.0.0.1", int(match.group(1)), timeout=30)
+            connection.request("POST", "/api/new", body=json.dumps({"size": 6}),
+                               headers={"Content-Type": "application/json"})
+            state = json.loads(connection.getresponse().read())
+            connection.close()
+            self.assertEqual(state["size"], 6)
+            process.send_signal(signal.SIGINT)
+            self.assertEqual(process.wait(10), 0)
+            self.assertIn("stopping the engines", process.stderr.read())
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+            process.stdout.close()
+            process.stderr.close()
+
+    def test_a_port_in_use_is_a_clear_error(self):
+        with socket.socket() as taken:
+            taken.bind(("127.0.0.1", 0))
+            taken.listen()
+            port = taken.getsockname()[1]
+            result = subprocess.run([sys.executable, RIN_WEB, "--port", str(port), "--engine", RIN],
+                                    capture_output=True, text=True, timeout=30)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn(f"cannot listen on 127.0.0.1:{port}", result.stderr)
+        self.assertIn("--port 0", result.stderr)
+        self.assertNotIn("Traceback", result.stderr)
+
+    def test_bad_arguments(self):
+        for args, pattern in [(["--port", "70000"], "--port"), (["--max-engines", "0"], "--max-engines"),
+                              (["--engine", "/nonexistent/rin"], "cannot run the engine"),
+                              (["--movetime", "1"], "--movetime")]:
+            with self.subTest(args=args):
+                result = subprocess.run([sys.executable, RIN_WEB, *args], capture_output=True, text=True,
+                                        timeout=30)
+                self.assertEqual(result.returncode, 2)
+                self.assertIn(pattern, result.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
