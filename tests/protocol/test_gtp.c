@@ -288,7 +288,7 @@ static void test_command_table(void **state)
     assert_true(count >= 27);
     assert_null(gtp_command_name(count));
     assert_null(gtp_command_find("savesgf"));
-    /* every standard command PROTOCOL.md lists for this stage is there */
+    /* every standard command protocol/PROTOCOL.md lists for this stage is there */
     static const char *const required[] = {
         "protocol_version", "name", "version", "known_command", "list_commands", "quit", "boardsize",
         "clear_board", "komi", "play", "genmove", "reg_genmove", "undo", "showboard", "final_score",

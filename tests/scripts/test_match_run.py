@@ -48,7 +48,7 @@ def read_rows(path):
 
 
 def color_to_move(ply):
-    """Rin's turn order from RULES.md: B, W W, B B, ..."""
+    """Rin's turn order from engine/RULES.md: B, W W, B B, ..."""
     if ply == 0:
         return "black"
     return "white" if ((ply + 1) // 2) % 2 == 1 else "black"
