@@ -351,13 +351,28 @@ class ShardTest(MatchTestCase):
                "--engine", rin("--player", "search", "--nodes", "90", "--hash", "1"), "n90"]
     GAMES = ["--referee", RIN, "--size", "6", "--pairs", "7", "--seed", "5"]
 
+    @classmethod
+    def setUpClass(cls):
+        """The whole match in one run, once for all the tests."""
+        cls.single_directory = tempfile.TemporaryDirectory()
+        cls.single_results = os.path.join(cls.single_directory.name, "single.jsonl")
+        cls.single = run_match(*cls.ENGINES, *cls.GAMES, "--results", cls.single_results)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.single_directory.cleanup()
+
+    def setUp(self):
+        super().setUp()
+        self.assertEqual(self.single.returncode, 0, self.single.stderr)
+
     def play(self, *extra):
         completed = run_match(*self.ENGINES, *self.GAMES, *extra)
         self.assertEqual(completed.returncode, 0, completed.stderr)
         return completed
 
     def test_shards_merge_to_the_single_run(self):
-        single = self.play("--results", self.results)
+        single = self.single
         shard_files = []
         for index in (1, 2, 3):
             path = os.path.join(self.directory.name, f"shard{index}.jsonl")
@@ -374,7 +389,7 @@ class ShardTest(MatchTestCase):
         self.assertEqual(merged.stdout.splitlines(), summary_of(single.stdout))
         # the games themselves are those of the single run
         by_game = {row["game"]: row for rows in shard_rows for row in rows}
-        for row in read_rows(self.results):
+        for row in read_rows(self.single_results):
             self.assertEqual(by_game[row["game"]]["moves"], row["moves"])
             self.assertEqual(by_game[row["game"]]["opening"], row["opening"])
         # the first engine both wins and loses, or the comparison above proves little
@@ -382,14 +397,16 @@ class ShardTest(MatchTestCase):
         self.assertTrue({0.0, 1.0} <= points, points)
 
     def test_merge_with_sprt_stops_where_one_run_stops(self):
-        self.play("--results", self.results)
-        rows = sorted(read_rows(self.results), key=lambda row: row["game"])
-        merged = run_match("merge", "--sprt", "-400", "-300", "0.4", "0.4", self.results)
+        rows = read_rows(self.single_results)
+        merged = run_match("merge", "--sprt", "-400", "-300", "0.4", "0.4", self.single_results)
         self.assertEqual(merged.returncode, 0, merged.stderr)
         self.assertIn("H1 accepted", merged.stdout)
         counted = int(re.search(r"\]  (\d+) games", merged.stdout).group(1))
         self.assertLess(counted, len(rows))
         self.assertIn(f"{len(rows) - counted} later games left out", merged.stderr)
+        # one run with that SPRT stops at the same game with the same report
+        stopped = self.play("--sprt", "-400", "-300", "0.4", "0.4")
+        self.assertEqual(merged.stdout.splitlines(), summary_of(stopped.stdout))
 
     def test_merge_refuses_a_game_twice(self):
         path = os.path.join(self.directory.name, "shard1.jsonl")
@@ -399,8 +416,8 @@ class ShardTest(MatchTestCase):
         self.assertIn("game 1 is in", merged.stderr)
 
     def test_resume_plays_only_the_missing_games(self):
-        single = self.play("--results", self.results)
-        with open(self.results, encoding="utf-8") as handle:
+        single = self.single
+        with open(self.single_results, encoding="utf-8") as handle:
             lines = handle.readlines()
         partial = os.path.join(self.directory.name, "partial.jsonl")
         with open(partial, "w", encoding="utf-8") as handle:
