@@ -73,6 +73,25 @@ static void test_node_limit_near_endgame(void **state)
     }
 }
 
+/* Lazy SMP with two threads to a fixed depth: a legal stone, and the main
+ * thread completes the depth asked for. */
+static void test_two_threads_legal(void **state)
+{
+    (void)state;
+    Search *s = new_search(2, 8);
+    Rng rng;
+    rng_seed(&rng, 8);
+    for (int i = 0; i < 5; i++) {
+        Position pos = random_position(&rng, 12, 100 - 15 * i);
+        SearchLimits limits = {.depth = 5, .first_move = POINT_NONE};
+        SearchInfo info;
+        search_run(s, &pos, &limits, NULL, NULL, &info);
+        assert_int_equal(pos_check(&pos, pos_to_move(&pos), info.pv[0]), POS_OK);
+        assert_true(info.depth >= 5);
+    }
+    search_destroy(s);
+}
+
 typedef struct Job {
     Search *search;
     Position pos;
@@ -147,6 +166,7 @@ static void test_stop_restart_resize(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_two_threads_legal),
         cmocka_unit_test(test_node_limit_near_endgame),
         cmocka_unit_test(test_stop_restart_resize),
     };
