@@ -41,8 +41,9 @@ static void drain(int fd, char *buf, size_t *length, size_t capacity, bool *open
 
 /* Runs the binary with `args` (NULL-terminated, without argv[0]) and
  * `input` on stdin, in at most `memory_mib` MiB of address space (0: no
- * limit). */
-static void run_limited(Run *r, const char *const *args, const char *input, size_t input_length, size_t memory_mib)
+ * limit). More than `silence_s` seconds without output is a hang. */
+static void run_limited(Run *r, const char *const *args, const char *input, size_t input_length, size_t memory_mib,
+                        int silence_s)
 {
     int in[2], out[2], err[2];
     assert_int_equal(pipe(in), 0);
@@ -77,8 +78,8 @@ static void run_limited(Run *r, const char *const *args, const char *input, size
     bool out_open = true, err_open = true;
     while (out_open || err_open) {
         struct pollfd fds[2] = {{out_open ? out[0] : -1, POLLIN, 0}, {err_open ? err[0] : -1, POLLIN, 0}};
-        int ready = poll(fds, 2, 10000);
-        assert_true(ready > 0); /* ten seconds without output: the engine hangs */
+        int ready = poll(fds, 2, silence_s * 1000);
+        assert_true(ready > 0); /* so long without output: the engine hangs */
         if (fds[0].revents)
             drain(out[0], r->out, &r->out_length, sizeof r->out, &out_open);
         if (fds[1].revents)
@@ -93,7 +94,7 @@ static void run_limited(Run *r, const char *const *args, const char *input, size
 
 static void run(Run *r, const char *const *args, const char *input, size_t input_length)
 {
-    run_limited(r, args, input, input_length, 0);
+    run_limited(r, args, input, input_length, 0, 10);
 }
 
 #define RUN_SCRIPT(r, script) run(r, (const char *const[]){NULL}, script, sizeof(script) - 1)
@@ -224,7 +225,8 @@ static void test_bench_signature(void **state)
 {
     (void)state;
     Run r;
-    run(&r, (const char *const[]){"bench", NULL}, "", 0);
+    /* a position of depth 5 may take long under the sanitizers on a busy machine */
+    run_limited(&r, (const char *const[]){"bench", NULL}, "", 0, 0, 300);
     assert_int_equal(r.status, 0);
     const char *nodes = strstr(r.out, "Nodes searched: ");
     assert_non_null(nodes);
@@ -310,7 +312,7 @@ static void test_hash_falls_back_when_memory_runs_out(void **state)
     static const char script[] = "rin-option hash\nboardsize 8\ngenmove b\nrin-option hash 8192\n"
                                  "rin-option hash\nrin-option hash 4\nrin-option hash\nquit\n";
     run_limited(&r, (const char *const[]){"--hash", "4096", "--nodes", "200", "--verbose", "0", NULL}, script,
-                sizeof script - 1, 1024);
+                sizeof script - 1, 1024, 10);
     assert_int_equal(r.status, 0);
     assert_non_null(strstr(r.err, "rin: warning: no memory for a 4096 MiB hash table; using "));
     assert_non_null(strstr(r.err, "rin: warning: no memory for a 8192 MiB hash table; using "));
