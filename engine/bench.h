@@ -10,6 +10,12 @@
 
 enum { BENCH_DEFAULT_DEPTH = 5 };
 
+/* The node count of `rin bench` at the default depth for the search as
+ * committed. A change to the search that changes it updates this value in
+ * the same commit (test_binary checks it), and the commit message quotes
+ * it. */
+#define BENCH_SIGNATURE UINT64_C(1660160)
+
 /* Number of bench positions. */
 int bench_count(void);
 

@@ -14,6 +14,19 @@ static int final_score(const Position *pos)
     return score_final(pos_to_move(pos) == COLOR_BLACK ? margin : -margin);
 }
 
+/* Adds one to the solver's node counter and returns the new count. Only this
+ * thread writes the counter, but other search threads read it (relaxed) to
+ * check node limits while it runs, so the store must be atomic too: a plain
+ * increment would be a data race. Relaxed order is enough because the count
+ * publishes nothing else and readers need only some recent value; a load and
+ * a store, not an atomic add, since there is a single writer. */
+static uint64_t count_node(uint64_t *nodes)
+{
+    uint64_t n = *nodes + 1;
+    __atomic_store_n(nodes, n, __ATOMIC_RELAXED);
+    return n;
+}
+
 static int solve(Solver *s, const Position *pos, int alpha, int beta, int *pv, int *pv_length);
 
 /* Score of `child` (after one stone from pos) from pos's point of view. */
@@ -31,7 +44,7 @@ static int solve(Solver *s, const Position *pos, int alpha, int beta, int *pv, i
         *pv_length = 0;
     if (s->stopped)
         return 0;
-    if ((++*s->nodes & 1023) == 0 && s->poll && s->poll(s->context)) {
+    if ((count_node(s->nodes) & 1023) == 0 && s->poll && s->poll(s->context)) {
         s->stopped = true;
         return 0;
     }

@@ -14,7 +14,8 @@ enum { ENDGAME_TT_DEPTH = 255 };
 
 typedef struct Solver {
     TT *tt;              /* may be NULL */
-    uint64_t *nodes;     /* incremented per node */
+    uint64_t *nodes;     /* incremented per node with a relaxed atomic store
+                            (other threads may read it with relaxed loads) */
     /* polled every 1024 nodes; returns true to abandon the solve */
     bool (*poll)(void *context);
     void *context;

@@ -6,7 +6,7 @@
 
 #include "coord.h"
 
-/* (row, column) of the marker points: G13 K13 M10 M7 K4 G4 D7 D10. */
+/* (row, column) of the marker points: G13 K13 N10 N7 K4 G4 D7 D10 (engine/RULES.md). */
 static const int markers[8][2] = {{3, 6}, {3, 9}, {6, 12}, {9, 12}, {12, 9}, {12, 6}, {9, 3}, {6, 3}};
 
 bool board_text_is_marker(int size, int point)

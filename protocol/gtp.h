@@ -1,5 +1,5 @@
 /* The GTP engine: the game behind the protocol, the framing of command lines
- * and responses (GTP 2 and PROTOCOL.md), and the dispatch to the command
+ * and responses (GTP 2 and protocol/PROTOCOL.md), and the dispatch to the command
  * table. Everything lives in one Gtp context; there is no global state. */
 #ifndef RIN_GTP_H
 #define RIN_GTP_H

@@ -55,10 +55,13 @@ bool gtp_cmd_play(Gtp *gtp, const GtpArgs *args)
     if (!gtp_arg_color(gtp, args->v[0], &color) || !gtp_arg_vertex(gtp, args->v[1], &point) ||
         !gtp_check_turn(gtp, color))
         return false;
-    if (pos_check(&gtp->pos, color, point) != POS_OK) {
+    /* The checks above catch the other statuses with a fuller message; the
+     * rules still say what is wrong if one gets through. */
+    PosStatus status = pos_check(&gtp->pos, color, point);
+    if (status != POS_OK) {
         char vertex[COORD_TEXT_MAX];
         coord_format(point, gtp->pos.size, vertex);
-        return gtp_fail(gtp, "illegal move: %s is occupied", vertex);
+        return gtp_fail(gtp, "illegal move: %s: %s", vertex, pos_status_text(status));
     }
     if (gtp->ponder_expected != POINT_NONE && gtp->ponder_hash == gtp->pos.hash && gtp->options.verbose) {
         /* the table holds the pondered tree either way; a hit is its main line */

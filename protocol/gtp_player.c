@@ -1,6 +1,7 @@
 /* The player behind genmove: made from the engine options, given limits for
  * each stone from the options or the GTP clock, and followed on stderr
  * through info lines. */
+#include <inttypes.h>
 #include <stdio.h>
 
 #include "gtp_commands.h"
@@ -19,7 +20,7 @@ void gtp_report_info(const SearchInfo *info, void *context)
 
 bool gtp_apply_options(Gtp *gtp)
 {
-    const EngineOptions *o = &gtp->options;
+    EngineOptions *o = &gtp->options;
     PlayerConfig config = {.seed = (uint64_t)o->seed,
                            .threads = (int)o->threads,
                            .hash_mib = (int)o->hash,
@@ -27,8 +28,20 @@ bool gtp_apply_options(Gtp *gtp)
                            .reporter = gtp_report_info,
                            .reporter_context = gtp};
     Player *player = player_create(o->player, &config);
+    /* A table that does not fit: halve it until one does, rather than refuse
+     * to play. The hash option then shows the size in use. */
+    while (!player && config.hash_mib > 1) {
+        config.hash_mib /= 2;
+        player = player_create(o->player, &config);
+    }
     if (!player)
         return false;
+    if (config.hash_mib != o->hash) {
+        fprintf(stderr, "rin: warning: no memory for a %" PRId64 " MiB hash table; using %d MiB\n", o->hash,
+                config.hash_mib);
+        fflush(stderr);
+        o->hash = config.hash_mib;
+    }
     player_destroy(gtp->player);
     gtp->player = player;
     search_destroy(gtp->analysis);

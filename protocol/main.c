@@ -241,7 +241,7 @@ int main(int argc, char **argv)
 
     EngineOptions options;
     options_defaults(&options);
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc; i += 2) {
         const char *arg = argv[i];
         if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
             print_usage(stdout);
@@ -258,7 +258,6 @@ int main(int argc, char **argv)
         char err[OPTIONS_PATH_MAX + 160];
         if (!options_set(&options, arg + 2, argv[i + 1], err, sizeof err))
             return usage_error("%s", err);
-        i++;
     }
 
     if (options.eval_file[0]) {

@@ -2,7 +2,7 @@
  * tree that checks every stone with the rules, and a writer. Independent of
  * GTP.
  *
- * Conventions (PROTOCOL.md, "Game records"):
+ * Conventions (protocol/PROTOCOL.md, "Game records"):
  * - Rin is named by RU[Rin] or GN[Rin] in the root (case-insensitive); there
  *   is no registered GM number, so the writer leaves GM out and the reader
  *   checks only that a GM it finds is a number.

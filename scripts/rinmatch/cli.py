@@ -13,6 +13,8 @@ from .clock import MoveTime, parse_tc
 from .game import GameSettings
 from .openings import OpeningError, check_positions, random_opening, read_position_file
 from .runner import EngineSpec, FileOpenings, Match, MatchConfig, RandomOpenings
+from .schedule import GAUNTLET, ROUND_ROBIN, Schedule, encounters, parse_shard
+from .standings import ResultsError, Standings, engine_names, read_results
 from .stats import Sprt
 
 EXIT_OK = 0
@@ -29,6 +31,9 @@ DESCRIPTION = """\
 Plays two GTP engines against each other at Rin and reports the result:
 wins, draws and losses of the first engine, its score, the Elo difference
 with a 95% interval, LOS and pentanomial pair counts; optionally an SPRT.
+With more than two engines, a round robin (every engine against every
+other) or a gauntlet (the first against each of the others), reported as
+standings and one such report per encounter.
 
 A referee (a third process of the rin engine) receives every stone with
 `play`, says whose turn it is (gogui-rules_side_to_move) and when the game is
@@ -37,7 +42,14 @@ answers an illegal or malformed move, an error, garbage, nothing in time, or
 dies, loses that game; its process is restarted for the next game.
 
 Each opening is played twice with colours swapped (a pair): in the first
-game of a pair the first engine has Black."""
+game of a pair the first engine has Black. With several encounters, pairs
+take the encounters in turn and every encounter plays the same openings.
+
+  match merge [--sprt ELO0 ELO1 ALPHA BETA] RESULTS...
+prints the report of the games in results files written by the shards of a
+match (--shard), exactly as one run of the whole match would have printed
+it (without its time line); with --sprt the games are taken in schedule
+order and those after the decision are left out, as one run stops there."""
 
 EPILOG = """\
 time controls:
@@ -70,6 +82,14 @@ resignation, engine died, garbage output, error answer, timeout, start
 failed), detail, first_engine_points, stones, moves, time_used (seconds per
 colour), final_score, final_position, sgf (file name in --sgf-dir).
 
+spreading a match over machines:
+  --shard I/N plays only pairs p with p % N == I - 1 (openings and colours
+  still come from the seed and the pair number), so the N shards together
+  play the whole match once; give each its own --results and combine them
+  with `match merge`. --resume FILE continues an interrupted match (or
+  shard) from its results file: games already there are not played again
+  and new rows are appended.
+
 exit status: 0 when the match ran (or the SPRT decided), 1 when an engine or
 the referee cannot be started, the openings are unusable or the referee
 failed during a game (that game is void: not counted), 2 on bad usage, 130
@@ -77,7 +97,10 @@ when stopped with Ctrl-C or SIGTERM (the totals so far are printed).
 
 example:
   scripts/match --engine "build/rin --player greedy" --engine "build/rin --player random" \\
-      --size 8 --pairs 20 --concurrency 2 --sgf-dir games --results games.jsonl"""
+      --size 8 --pairs 20 --concurrency 2 --sgf-dir games --results games.jsonl
+  scripts/match --engine "build/rin --player greedy" --engine "build/rin --player random" \\
+      --size 8 --pairs 20 --shard 2/4 --results shard2.jsonl
+  scripts/match merge shard1.jsonl shard2.jsonl shard3.jsonl shard4.jsonl"""
 
 
 class UsageError(Exception):
@@ -86,12 +109,16 @@ class UsageError(Exception):
 
 def build_parser():
     parser = argparse.ArgumentParser(
-        prog="match", usage="%(prog)s --engine CMD [NAME] --engine CMD [NAME] [options]", description=DESCRIPTION,
+        prog="match", usage="%(prog)s --engine CMD [NAME] --engine CMD [NAME] [--engine ...] [options]\n"
+                            "       %(prog)s merge [--sprt ELO0 ELO1 ALPHA BETA] RESULTS...", description=DESCRIPTION,
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     engines = parser.add_argument_group("engines")
     engines.add_argument("--engine", action="append", nargs="+", metavar=("CMD", "NAME"), required=True,
-                         help="an engine command line (quote it), optionally followed by a name; give exactly two. "
+                         help="an engine command line (quote it), optionally followed by a name; give two or more. "
                               "Statistics are from the first engine's point of view")
+    engines.add_argument("--tournament", choices=(ROUND_ROBIN, GAUNTLET), default=ROUND_ROBIN,
+                         help="with more than two engines: every engine against every other (round-robin, the "
+                              "default) or the first engine against each of the others (gauntlet)")
     engines.add_argument("--referee", metavar="CMD",
                          help="the referee command line (default: the first of these that is a Rin ruler: the first "
                               "engine's executable without arguments, the second's, build/rin of this repository)")
@@ -101,7 +128,8 @@ def build_parser():
     count = games.add_mutually_exclusive_group()
     count.add_argument("--games", type=int, metavar="N", help=f"number of games, even (default {DEFAULT_GAMES}, "
                                                               "or unlimited with --sprt)")
-    count.add_argument("--pairs", type=int, metavar="N", help="number of colour-swapped pairs of games")
+    count.add_argument("--pairs", type=int, metavar="N", help="number of colour-swapped pairs of games "
+                                                              "(per encounter with more than two engines)")
     games.add_argument("--openings", default="random", metavar="random|FILE",
                        help="random openings (default) or a file of position strings, one per line")
     games.add_argument("--plies", type=int, default=4, metavar="K", help="stones in a random opening (default 4)")
@@ -123,6 +151,12 @@ def build_parser():
     output = parser.add_argument_group("records")
     output.add_argument("--sgf-dir", metavar="DIR", help="save every game as DIR/game-NNNNN.sgf")
     output.add_argument("--results", metavar="FILE", help="write one JSON line per game to FILE (overwritten)")
+    output.add_argument("--resume", metavar="FILE",
+                        help="continue the match whose results file FILE is: its games are counted, not played "
+                             "again, and new rows are appended to it (give the same options as before)")
+    spread = parser.add_argument_group("several machines")
+    spread.add_argument("--shard", metavar="I/N", help="play only the I-th of N disjoint parts of the match (whole "
+                                                       "pairs); combine the results files with `match merge`")
     output.add_argument("--gtp-log", metavar="FILE", help="log every GTP command and answer to FILE")
     output.add_argument("--engine-stderr", action="store_true",
                         help="let the engines write to this terminal's stderr (default: discarded)")
@@ -130,6 +164,9 @@ def build_parser():
 
 
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["merge"]:
+        return merge(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -146,8 +183,8 @@ def main(argv=None):
 
 
 def validate(args):
-    if len(args.engine) != 2:
-        raise UsageError(f"--engine must be given exactly twice (got {len(args.engine)})")
+    if len(args.engine) < 2:
+        raise UsageError(f"--engine must be given at least twice (got {len(args.engine)})")
     for words in args.engine:
         if len(words) > 2:
             raise UsageError(f"--engine takes a command line and an optional name; quote the command: {words}")
@@ -179,6 +216,18 @@ def validate(args):
             raise UsageError("--sprt: ALPHA and BETA must lie between 0 and 1, with ALPHA + BETA < 1")
     if args.referee is not None:
         _check_command_line(args.referee, "--referee")
+    if args.sprt is not None and len(args.engine) != 2:
+        raise UsageError("--sprt needs exactly two engines")
+    args.shard_spec = (1, 1)
+    if args.shard is not None:
+        try:
+            args.shard_spec = parse_shard(args.shard)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+        if args.sprt is not None:
+            raise UsageError("--shard plays a part of the match: give --sprt to `match merge` instead")
+    if args.resume is not None and args.results is not None and args.results != args.resume:
+        raise UsageError("--resume FILE appends to FILE: leave out --results or give the same file")
 
 
 def _check_command_line(text, option):
@@ -195,9 +244,10 @@ def engine_specs(engine_args):
     for spec in specs:
         if spec.name is None:
             spec.name = " ".join([os.path.basename(spec.argv[0])] + spec.argv[1:])
-    if specs[0].name == specs[1].name:
-        specs[0].name += " #1"
-        specs[1].name += " #2"
+    names = [spec.name for spec in specs]
+    for number, spec in enumerate(specs, 1):
+        if names.count(spec.name) > 1:
+            spec.name += f" #{number}"
     return specs
 
 
@@ -217,7 +267,12 @@ def run(args, engines):
         if problem:
             print(f"match: cannot use engine '{spec.name}' ({spec.command}): {problem}", file=sys.stderr)
             return EXIT_FAILURE
-    config = match_config(args, engines, referee_spec, openings, size)
+    try:
+        resumed = resumed_rows(args, engines)
+    except ResultsError as error:
+        print(f"match: {error}", file=sys.stderr)
+        return EXIT_FAILURE
+    config = match_config(args, engines, referee_spec, openings, size, resumed)
     match = Match(config)
     try:
         match.open_outputs()
@@ -299,7 +354,34 @@ def check_engine(spec, size, timeout):
     return None
 
 
-def match_config(args, engines, referee_spec, openings, size):
+def resumed_rows(args, engines):
+    """The rows of --resume's file, checked to be of these engines."""
+    if args.resume is None:
+        return []
+    if not os.path.exists(args.resume):
+        return []  # nothing played yet
+    rows = read_results(args.resume)
+    _drop_cut_last_line(args.resume)
+    names = [spec.name for spec in engines]
+    for row in rows:
+        for key in ("first_engine", "second_engine"):
+            index = row[key + "_index"]
+            if index >= len(names) or names[index] != row[key]:
+                raise ResultsError(f"{args.resume}: game {row['game']} was played by '{row[key]}' as engine "
+                                   f"{index + 1}, not by this match's engines ({', '.join(names)})")
+    return rows
+
+
+def _drop_cut_last_line(path):
+    """Removes a last line without its newline (the match was stopped while
+    writing it), so that appended rows start on a line of their own."""
+    with open(path, "rb+") as handle:
+        data = handle.read()
+        if data and not data.endswith(b"\n"):
+            handle.truncate(data.rfind(b"\n") + 1)
+
+
+def match_config(args, engines, referee_spec, openings, size, resumed=()):
     if args.movetime is not None:
         time_control = MoveTime(args.movetime / 1000.0)
     elif args.tc is not None:
@@ -314,20 +396,85 @@ def match_config(args, engines, referee_spec, openings, size):
     else:
         pairs = None if args.sprt else DEFAULT_GAMES // 2
     sprt = Sprt(*args.sprt) if args.sprt else None
+    schedule = Schedule(len(engines), args.tournament, pairs, args.shard_spec)
     return MatchConfig(engines, referee_spec, settings, openings, pairs=pairs, sprt=sprt,
-                       concurrency=args.concurrency, sgf_dir=args.sgf_dir, results_path=args.results,
-                       gtp_log_path=args.gtp_log, show_engine_stderr=args.engine_stderr)
+                       concurrency=args.concurrency, sgf_dir=args.sgf_dir, results_path=args.resume or args.results,
+                       gtp_log_path=args.gtp_log, show_engine_stderr=args.engine_stderr, schedule=schedule,
+                       resumed_rows=list(resumed))
 
 
 def print_header(config, args):
     control = config.settings.time_control
-    games = f"{2 * config.pairs} games" if config.pairs is not None else "games until the SPRT decides"
+    schedule = config.schedule
+    total = schedule.total_pairs
+    games = f"{2 * total} games" if total is not None else "games until the SPRT decides"
+    if schedule.shard != (1, 1):
+        games += f" (shard {schedule.shard[0]}/{schedule.shard[1]}: {schedule.shard_games()} of them)"
+    if config.resumed_rows:
+        games += f", resumed after {len(config.resumed_rows)} games"
     openings = (f"random openings of {args.plies} stones (seed {args.seed})" if args.openings == "random"
                 else f"openings from {args.openings}")
     size = config.settings.size
-    print(f"Match: {config.engines[0].name} vs {config.engines[1].name}, {size}x{size}, {games}, {openings}, "
+    players = " vs ".join(spec.name for spec in config.engines)
+    if len(config.engines) > 2:
+        players += f" ({args.tournament})"
+    print(f"Match: {players}, {size}x{size}, {games}, {openings}, "
           f"{control.describe() if control else 'no time control'}, concurrency {config.concurrency}")
     sys.stdout.flush()
+
+
+def merge(argv):
+    """`match merge`: the report of the games in results files."""
+    parser = argparse.ArgumentParser(
+        prog="match merge", description="Prints the report of a match from the results files of its shards "
+                                        "(match --shard I/N --results FILE), as one run of the whole match would.")
+    parser.add_argument("results", nargs="+", metavar="RESULTS", help="results files (JSON lines)")
+    parser.add_argument("--sprt", nargs=4, type=float, metavar=("ELO0", "ELO1", "ALPHA", "BETA"),
+                        help="the SPRT of the match: games after its decision (in schedule order) are left out")
+    args = parser.parse_args(argv)
+    try:
+        rows, seen = [], {}
+        for path in args.results:
+            for row in read_results(path):
+                if row["game"] in seen:
+                    raise ResultsError(f"game {row['game']} is in {seen[row['game']]} and in {path}: "
+                                       f"were these shards of one match?")
+                seen[row["game"]] = path
+                rows.append(row)
+        rows.sort(key=lambda row: row["game"])
+        names = engine_names(rows)
+    except ResultsError as error:
+        print(f"match merge: {error}", file=sys.stderr)
+        return EXIT_FAILURE
+    if not rows:
+        print("match merge: the results files hold no games", file=sys.stderr)
+        return EXIT_FAILURE
+    if args.sprt is not None and len(names) != 2:
+        parser.error("--sprt needs a match of exactly two engines")
+    played = {(row["first_engine_index"], row["second_engine_index"]) for row in rows}
+    schedule_order = [pair for pair in encounters(len(names), ROUND_ROBIN) + encounters(len(names), GAUNTLET)
+                      if pair in played]
+    standings = Standings(names, list(dict.fromkeys(schedule_order)), Sprt(*args.sprt) if args.sprt else None)
+    counted = 0
+    for row in rows:
+        counted += 1
+        if standings.add(row) is not None:
+            break
+    missing = _missing_games(rows)
+    if missing:
+        print(f"match merge: {len(missing)} games missing between 1 and {rows[-1]['game']} "
+              f"(first: {', '.join(str(n) for n in missing[:5])}): an unfinished shard?", file=sys.stderr)
+    if counted < len(rows):
+        print(f"match merge: the SPRT decided at game {rows[counted - 1]['game']}; "
+              f"{len(rows) - counted} later games left out", file=sys.stderr)
+    for line in standings.summary():
+        print(line)
+    return EXIT_OK
+
+
+def _missing_games(rows):
+    numbers = {row["game"] for row in rows}
+    return [number for number in range(1, max(numbers) + 1) if number not in numbers]
 
 
 def _stop_on_signals():

@@ -102,6 +102,12 @@ class GtpEngine:
         process = self._process
         return process is not None and process.poll() is None
 
+    @property
+    def pid(self):
+        """The process id, or None when not started."""
+        process = self._process
+        return process.pid if process is not None else None
+
     def kill(self):
         """Kills the process at once; the thread that talks to it then sees it
         die. Safe from any thread, and when the process is gone already."""

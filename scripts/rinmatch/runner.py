@@ -1,7 +1,9 @@
 """Runs a match: worker threads, each with its own referee and one process of
-each engine, play the games of colour-swapped pairs. Results are tallied,
-written (JSON lines, SGF) and reported as they arrive; an SPRT decision or
-Ctrl-C stops the match early and kills every engine process."""
+each engine, play the games of colour-swapped pairs in the order of the
+schedule (schedule.py), skipping games already in the results when resumed.
+Results are tallied (standings.py), written (JSON lines, SGF) and reported
+as they arrive; an SPRT decision or Ctrl-C stops the match early and kills
+every engine process."""
 
 import datetime
 import json
@@ -15,9 +17,10 @@ import traceback
 from . import gtp
 from .game import BLACK, DRAW, NORMAL, WHITE, Game, GameResult, GameStopped, RefereeFailure, other
 from .openings import OpeningError, random_opening
-from .report import Reporter, summary_lines
+from .report import Reporter
+from .schedule import Schedule
 from .sgf import game_record
-from .stats import Tally
+from .standings import Standings
 
 MAX_VOIDS_IN_A_ROW = 10  # then the referee is broken, not unlucky: stop
 
@@ -33,12 +36,15 @@ class EngineSpec:
 
 class MatchConfig:
     def __init__(self, engines, referee, settings, openings, pairs=None, sprt=None, concurrency=1,
-                 sgf_dir=None, results_path=None, gtp_log_path=None, show_engine_stderr=False):
-        self.engines = engines  # two EngineSpec
+                 sgf_dir=None, results_path=None, gtp_log_path=None, show_engine_stderr=False,
+                 schedule=None, resumed_rows=None):
+        self.engines = engines  # EngineSpec, two or more
         self.referee = referee  # EngineSpec
         self.settings = settings  # game.GameSettings
         self.openings = openings  # RandomOpenings or FileOpenings
-        self.pairs = pairs  # None: until the SPRT decides or Ctrl-C
+        self.pairs = pairs  # per encounter; None: until the SPRT decides or Ctrl-C
+        self.schedule = schedule or Schedule(len(engines), pairs_per_encounter=pairs)
+        self.resumed_rows = resumed_rows or []  # rows of games already played (--resume): not played again
         self.sprt = sprt  # stats.Sprt or None
         self.concurrency = concurrency
         self.sgf_dir = sgf_dir
@@ -53,28 +59,31 @@ class RandomOpenings:
     def __init__(self, size, plies, seed):
         self.size, self.plies, self.seed = size, plies, seed
 
-    def opening(self, pair, referee):
-        return random_opening(referee, self.size, self.plies, self.seed, pair)
+    def opening(self, round_, referee):
+        return random_opening(referee, self.size, self.plies, self.seed, round_)
 
 
 class FileOpenings:
-    """Opening p is line p of the file, from the start again at its end."""
+    """Opening r is line r of the file, from the start again at its end."""
 
     def __init__(self, openings):
         self.openings = openings
 
-    def opening(self, pair, referee):
-        return self.openings[pair % len(self.openings)]
+    def opening(self, round_, referee):
+        return self.openings[round_ % len(self.openings)]
 
 
 class Job:
     """Game `number` (0-based) is game `swap` of pair number // 2; in game 0
-    of a pair the first engine has Black."""
+    of a pair the pair's first engine has Black."""
 
-    def __init__(self, number):
+    def __init__(self, number, pair):
         self.number = number
         self.pair = number // 2
         self.swap = number % 2
+        self.first = pair.first  # engine indices
+        self.second = pair.second
+        self.round = pair.round  # the opening
 
 
 class Match:
@@ -84,18 +93,24 @@ class Match:
     def __init__(self, config, stream=None):
         self.config = config
         self.names = [spec.name for spec in config.engines]
-        self.tally = Tally()
-        self.sprt_decision = None
-        self.reasons = {}
+        self.standings = Standings(self.names, config.schedule.encounters, config.sprt)
+        self.done = set()
+        for row in sorted(config.resumed_rows, key=lambda row: row["game"]):
+            if self.standings.decision is None:
+                self.standings.add(row)
+            self.done.add(row["game"] - 1)
         self.void_games = 0
         self._voids_in_a_row = 0
         self.abort_reasons = []
         self.interrupted = False
         self.stop = threading.Event()
         self._lock = threading.Lock()
-        self._next_game = 0
-        self._pending_pairs = {}
-        total = 2 * config.pairs if config.pairs is not None else None
+        self._pairs = config.schedule.pair_indices()
+        self._queue = []
+        total = config.schedule.shard_games()
+        if total is not None:
+            total -= len([number for number in self.done if number // 2 % config.schedule.shard[1] ==
+                          config.schedule.shard[0] - 1])
         self.total_games = total
         self.reporter = Reporter(stream, total, config.sprt)
         self._results = None
@@ -133,19 +148,29 @@ class Match:
         for worker in self._workers:
             worker.kill_processes()
 
+    @property
+    def tally(self):
+        return self.standings.tally
+
+    @property
+    def sprt_decision(self):
+        return self.standings.decision
+
     def next_job(self):
         with self._lock:
-            if self.stop.is_set():
-                return None
-            if self.total_games is not None and self._next_game >= self.total_games:
-                return None
-            job = Job(self._next_game)
-            self._next_game += 1
-            return job
+            while not self.stop.is_set() and self.standings.decision is None:
+                if self._queue:
+                    number, pair = self._queue.pop(0)
+                    return Job(number, pair)
+                index = next(self._pairs, None)
+                if index is None:
+                    break
+                pair = self.config.schedule.pair(index)
+                self._queue = [(number, pair) for number in (2 * index, 2 * index + 1) if number not in self.done]
+            return None
 
     def summary(self):
-        return summary_lines(self.names, self.tally, self.config.sprt, self.sprt_decision, self.reasons,
-                             self.void_games, getattr(self, "elapsed_s", None))
+        return self.standings.summary(self.void_games, getattr(self, "elapsed_s", None))
 
     # -- results -------------------------------------------------------------
     def record(self, job, players, opening, result):
@@ -153,16 +178,17 @@ class Match:
         with self._lock:
             if self.stop.is_set():
                 return  # the match is over; a game ended by the stop is void
-            points = _first_engine_points(players, result.winner)
+            points = _first_engine_points(job, players, result.winner)
             sgf_name = self._write_sgf(job, players, opening, result)
             row = self._result_row(job, players, opening, result, points, sgf_name)
             self._write_row(row)
-            self.tally.add_game(points)
             self._voids_in_a_row = 0
-            self._count_reason(players, result)
-            self._complete_pair(job, points)
-            self.reporter.game_finished(row, self.tally)
-            self._check_sprt()
+            decided = self.standings.add(row) is not None
+            self.reporter.game_finished(row, self.standings.tally_of(row))
+            if decided:
+                self.stop.set()
+                for worker in self._workers:
+                    worker.kill_processes()
 
     def record_void(self, job, reason):
         with self._lock:
@@ -188,32 +214,6 @@ class Match:
                 self._gtp_log.write(f"{time.monotonic():.3f} {line}\n")
                 self._gtp_log.flush()
 
-    def _complete_pair(self, job, points):
-        other = self._pending_pairs.pop(job.pair, None)
-        if other is None:
-            self._pending_pairs[job.pair] = points
-        else:
-            self.tally.add_pair(other, points)
-
-    def _check_sprt(self):
-        sprt = self.config.sprt
-        if sprt is None or self.sprt_decision is not None:
-            return
-        decision = sprt.decision(self.tally)
-        if decision is not None:
-            self.sprt_decision = decision
-            self.stop.set()
-            for worker in self._workers:
-                worker.kill_processes()
-
-    def _count_reason(self, players, result):
-        if result.reason == NORMAL:
-            key = NORMAL
-        else:
-            loser = BLACK if result.winner == WHITE else WHITE
-            key = f"{result.reason} ({players[loser].name})"
-        self.reasons[key] = self.reasons.get(key, 0) + 1
-
     def _result_row(self, job, players, opening, result, points, sgf_name):
         opening_info = {"index": opening.index, "position": opening.position}
         if opening.is_position:
@@ -226,7 +226,11 @@ class Match:
             "opening": opening_info,
             "black": players[BLACK].name,
             "white": players[WHITE].name,
-            "first_engine": self.names[0],
+            "round": job.round + 1,
+            "first_engine": self.names[job.first],
+            "first_engine_index": job.first,
+            "second_engine": self.names[job.second],
+            "second_engine_index": job.second,
             "first_engine_color": BLACK if job.swap == 0 else WHITE,
             "result": result.sgf_result,
             "winner": result.winner,
@@ -246,7 +250,8 @@ class Match:
         """Creates the results file, the SGF directory and the GTP log; raises
         OSError when one cannot be written."""
         if self.config.results_path:
-            self._results = open(self.config.results_path, "w", encoding="utf-8")
+            mode = "a" if self.config.resumed_rows else "w"
+            self._results = open(self.config.results_path, mode, encoding="utf-8")
         if self.config.sgf_dir:
             os.makedirs(self.config.sgf_dir, exist_ok=True)
         if self.config.gtp_log_path:
@@ -278,15 +283,16 @@ class Match:
         return name
 
 
-def _first_engine_points(players, winner):
+def _first_engine_points(job, players, winner):
+    """The points of the pair's first engine."""
     if winner == DRAW:
         return 0.5
-    return 1.0 if players[winner].index == 0 else 0.0
+    return 1.0 if players[winner].index == job.first else 0.0
 
 
 class Player:
-    """One engine of the match as a worker runs it: its spec, its index (0 for
-    the first engine) and its current process."""
+    """One engine of the match as a worker runs it: its spec, its index in
+    the engine list and its current process."""
 
     def __init__(self, spec, index, engine):
         self.spec = spec
@@ -336,11 +342,11 @@ class Worker(threading.Thread):
                 player.engine.quit()
 
     def _play(self, job):
-        first, second = self.players
+        first, second = self.players[job.first], self.players[job.second]
         seats = {BLACK: first, WHITE: second} if job.swap == 0 else {BLACK: second, WHITE: first}
         try:
             self._ensure_referee()
-            opening = self.match.config.openings.opening(job.pair, self.referee)
+            opening = self.match.config.openings.opening(job.round, self.referee)
             failed = self._ensure_engines(seats)
             if failed is not None:
                 result = failed

@@ -1,4 +1,4 @@
-"""Game records as SGF (FF[4]), following PROTOCOL.md: RU[Rin] and GN name
+"""Game records as SGF (FF[4]), following protocol/PROTOCOL.md: RU[Rin] and GN name
 the game (Rin has no registered GM number, so GM is left out), SZ[N], moves
 as B[..]/W[..] with SGF point letters (`aa` is the top-left point), one node
 per stone, so a Rin turn is two consecutive nodes of one colour.

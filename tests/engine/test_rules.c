@@ -1,4 +1,4 @@
-/* The rules of RULES.md by name: its two test vectors (and the variant with
+/* The rules of engine/RULES.md by name: its two test vectors (and the variant with
  * stone A white), every edge case it lists, and the turn order. Points are
  * GTP vertices; expected results are written out by hand, and every stone is
  * also checked against the reference rules in tests/support. */
@@ -83,7 +83,7 @@ static int game_play_fill(Game *g, const char *name, RefFill *fill)
 
 static int game_play(Game *g, const char *name) { return game_play_fill(g, name, NULL); }
 
-/* Plays a sequence written as in RULES.md, "B C15 | W B16 A15 | ...": each
+/* Plays a sequence written as in engine/RULES.md, "B C15 | W B16 A15 | ...": each
  * stone must belong to the colour written before it. Returns the total
  * number of points filled. */
 static int game_play_turns(Game *g, const char *turns)
@@ -147,10 +147,9 @@ static void expect_turn(const Game *g, Color side, int stone)
     assert_int_equal(pos_stone_of_turn(&g->pos), stone);
 }
 
-/* The vertex helper itself, on the examples of RULES.md: the corners and
- * the designer's marker points, (row, column) = vertex. RULES.md names the
- * markers (6,12) and (9,12) M10 and M7, but by its own convention (A..H,
- * J..Q) column 12 is N, as the symmetry with D (column 3) also says. */
+/* The vertex helper itself, on the examples of engine/RULES.md: the corners
+ * and the designer's marker points, (row, column) = vertex. Column 12 is N
+ * (A..H, J..Q), the mirror image of D (column 3). */
 static void test_vertex_helper(void **state)
 {
     (void)state;
@@ -181,7 +180,7 @@ static void test_vertex_helper(void **state)
 #define VECTOR_START_A_WHITE "B C15 | W B16 A15 | B B14 Q1 | W A14 C14 | B P1 O1 | W B13 A16"
 
 /* The designer's figure: B, E, I, K, N white; G, J black; A as given; the
- * rest of the corner empty; every stone alive, by the paths RULES.md names. */
+ * rest of the corner empty; every stone alive, by the paths engine/RULES.md names. */
 static void expect_figure(const Game *g, Color a)
 {
     static const char *const white_labels[] = {"B16", "A15", "A14", "C14", "B13"};
@@ -294,7 +293,7 @@ static void test_vector2_with_stone_a_white(void **state)
     expect_turn(&g, COLOR_BLACK, 1);
 }
 
-/* ---- The edge cases of RULES.md ---- */
+/* ---- The edge cases of engine/RULES.md ---- */
 
 /* Black's first stone D5 captures C5; the second stone is placed on the
  * changed board: C5 is now occupied, and F5 closes a ring whose west side is
@@ -658,7 +657,7 @@ static void test_immune_stones_never_captured(void **state)
     assert_int_equal(pos_count(&g.pos, COLOR_WHITE), 5);
 }
 
-/* Enemy stones alive through empty points: the figure of RULES.md, where K
+/* Enemy stones alive through empty points: the figure of engine/RULES.md, where K
  * (C14) reaches the edge via L-H-D; Black's D14 does not capture it. */
 static void test_enemy_stones_alive_through_empty_points(void **state)
 {
@@ -941,7 +940,7 @@ static void test_turn_order(void **state)
     assert_int_equal(pos_at(&g.pos, vertex(&g, "B4")), COLOR_BLACK);
 }
 
-/* The formula of RULES.md, as written there, for many plies. */
+/* The formula of engine/RULES.md, as written there, for many plies. */
 static void test_turn_order_formula(void **state)
 {
     (void)state;

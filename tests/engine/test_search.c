@@ -275,23 +275,6 @@ static void test_deterministic(void **state)
     }
 }
 
-static void test_two_threads_legal(void **state)
-{
-    (void)state;
-    SearchConfig config = {.threads = 2, .hash_mib = 8, .seed = 1};
-    Search *s = search_create(&config);
-    assert_non_null(s);
-    Rng rng;
-    rng_seed(&rng, 8);
-    for (int i = 0; i < 5; i++) {
-        Position pos = random_position(&rng, 12, 100 - 15 * i);
-        SearchInfo info = run(s, &pos, 5, 0);
-        assert_int_equal(pos_check(&pos, pos_to_move(&pos), info.pv[0]), POS_OK);
-        assert_true(info.depth >= 5);
-    }
-    search_destroy(s);
-}
-
 /* The final score of a finished game for its side to move. */
 static int final_margin_score(const Position *pos)
 {
@@ -373,7 +356,6 @@ int main(void)
         cmocka_unit_test(test_solver_matches_minimax),
         cmocka_unit_test(test_search_exact_with_and_without_tt),
         cmocka_unit_test(test_deterministic),
-        cmocka_unit_test(test_two_threads_legal),
         cmocka_unit_test(test_multipv_lines_are_exact),
         cmocka_unit_test(test_multipv_fewer_stones_than_lines),
     };

@@ -12,12 +12,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
+#include "bench.h"
 #include "version.h"
 
 typedef struct Run {
@@ -38,8 +40,10 @@ static void drain(int fd, char *buf, size_t *length, size_t capacity, bool *open
 }
 
 /* Runs the binary with `args` (NULL-terminated, without argv[0]) and
- * `input` on stdin. */
-static void run(Run *r, const char *const *args, const char *input, size_t input_length)
+ * `input` on stdin, in at most `memory_mib` MiB of address space (0: no
+ * limit). More than `silence_s` seconds without output is a hang. */
+static void run_limited(Run *r, const char *const *args, const char *input, size_t input_length, size_t memory_mib,
+                        int silence_s)
 {
     int in[2], out[2], err[2];
     assert_int_equal(pipe(in), 0);
@@ -52,6 +56,11 @@ static void run(Run *r, const char *const *args, const char *input, size_t input
         dup2(out[1], STDOUT_FILENO);
         dup2(err[1], STDERR_FILENO);
         close(in[0]), close(in[1]), close(out[0]), close(out[1]), close(err[0]), close(err[1]);
+        if (memory_mib > 0) {
+            struct rlimit limit = {(rlim_t)memory_mib << 20, (rlim_t)memory_mib << 20};
+            if (setrlimit(RLIMIT_AS, &limit) != 0)
+                _exit(126);
+        }
         char *argv[16] = {(char *)RIN_BINARY};
         for (int i = 0; args[i] && i < 14; i++)
             argv[i + 1] = (char *)args[i];
@@ -69,8 +78,8 @@ static void run(Run *r, const char *const *args, const char *input, size_t input
     bool out_open = true, err_open = true;
     while (out_open || err_open) {
         struct pollfd fds[2] = {{out_open ? out[0] : -1, POLLIN, 0}, {err_open ? err[0] : -1, POLLIN, 0}};
-        int ready = poll(fds, 2, 10000);
-        assert_true(ready > 0); /* ten seconds without output: the engine hangs */
+        int ready = poll(fds, 2, silence_s * 1000);
+        assert_true(ready > 0); /* so long without output: the engine hangs */
         if (fds[0].revents)
             drain(out[0], r->out, &r->out_length, sizeof r->out, &out_open);
         if (fds[1].revents)
@@ -81,6 +90,11 @@ static void run(Run *r, const char *const *args, const char *input, size_t input
     int status;
     assert_int_equal(waitpid(pid, &status, 0), pid);
     r->status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static void run(Run *r, const char *const *args, const char *input, size_t input_length)
+{
+    run_limited(r, args, input, input_length, 0, 10);
 }
 
 #define RUN_SCRIPT(r, script) run(r, (const char *const[]){NULL}, script, sizeof(script) - 1)
@@ -204,6 +218,25 @@ static void test_bench_output(void **state)
     assert_int_equal(strncmp(strstr(again.out, "Nodes searched: "), nodes, (size_t)(speed - nodes)), 0);
 }
 
+/* bench at its default depth counts exactly the nodes committed with the
+ * search (engine/bench.h): the search behaves as it did when it was
+ * committed. */
+static void test_bench_signature(void **state)
+{
+    (void)state;
+    Run r;
+    /* a position of depth 5 may take long under the sanitizers on a busy machine */
+    run_limited(&r, (const char *const[]){"bench", NULL}, "", 0, 0, 300);
+    assert_int_equal(r.status, 0);
+    const char *nodes = strstr(r.out, "Nodes searched: ");
+    assert_non_null(nodes);
+    unsigned long long count = 0;
+    assert_int_equal(sscanf(nodes, "Nodes searched: %llu", &count), 1);
+    if (count != BENCH_SIGNATURE)
+        fail_msg("rin bench searched %llu nodes, engine/bench.h says %llu: a change to the search must update "
+                 "BENCH_SIGNATURE", count, (unsigned long long)BENCH_SIGNATURE);
+}
+
 /* suite reads a suite file, prints one line per position and the count. */
 static void test_suite_output(void **state)
 {
@@ -259,6 +292,38 @@ static void test_command_line(void **state)
     assert_int_equal(r.status, 2);
 }
 
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define RIN_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define RIN_SANITIZED 1
+#endif
+#endif
+
+/* A hash table that does not fit in memory: the engine falls back to a
+ * smaller one, says so on stderr, shows the size in use, and plays. */
+static void test_hash_falls_back_when_memory_runs_out(void **state)
+{
+    (void)state;
+#ifdef RIN_SANITIZED
+    skip(); /* the sanitizers reserve terabytes of address space: no limit fits */
+#else
+    Run r;
+    static const char script[] = "rin-option hash\nboardsize 8\ngenmove b\nrin-option hash 8192\n"
+                                 "rin-option hash\nrin-option hash 4\nrin-option hash\nquit\n";
+    run_limited(&r, (const char *const[]){"--hash", "4096", "--nodes", "200", "--verbose", "0", NULL}, script,
+                sizeof script - 1, 1024, 10);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.err, "rin: warning: no memory for a 4096 MiB hash table; using "));
+    assert_non_null(strstr(r.err, "rin: warning: no memory for a 8192 MiB hash table; using "));
+    int first = 0, second = 0;
+    char move[8];
+    assert_int_equal(sscanf(r.out, "= %d\n\n=\n\n= %7s\n\n=\n\n= %d\n\n=\n\n= 4\n\n=\n\n", &first, move, &second), 3);
+    assert_true(first >= 1 && first < 1024);
+    assert_true(second >= 1 && second < 1024);
+#endif
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -269,8 +334,10 @@ int main(void)
         cmocka_unit_test(test_genmove_and_seed),
         cmocka_unit_test(test_time_left_respected),
         cmocka_unit_test(test_bench_output),
+        cmocka_unit_test(test_bench_signature),
         cmocka_unit_test(test_suite_output),
         cmocka_unit_test(test_command_line),
+        cmocka_unit_test(test_hash_falls_back_when_memory_runs_out),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "bitboard.h"
+#include "board_text.h"
 #include "coord.h"
 
 static void test_round_trip_every_point(void **state)
@@ -45,7 +46,7 @@ static void test_known_vertices(void **state)
     assert_string_equal(text, "Q1");
     coord_format(point_make(3, 6), 16, text); /* a marker point */
     assert_string_equal(text, "G13");
-    coord_format(point_make(1, 2), 16, text); /* RULES.md: G = C15 */
+    coord_format(point_make(1, 2), 16, text); /* engine/RULES.md: G = C15 */
     assert_string_equal(text, "C15");
     coord_format(point_make(0, 8), 9, text); /* column 8 is J */
     assert_string_equal(text, "J9");
@@ -114,6 +115,28 @@ static void test_syntax_errors(void **state)
         assert_status(junk[i], 16, COORD_SYNTAX);
 }
 
+/* The marker points that showboard draws are the ones engine/RULES.md
+ * names: column 12 is N, not M. */
+static void test_marker_points(void **state)
+{
+    (void)state;
+    static const char *const markers[] = {"G13", "K13", "N10", "N7", "K4", "G4", "D7", "D10"};
+    int count = 0;
+    for (int point = 0; point < BB_POINTS; point++) {
+        if (!board_text_is_marker(16, point))
+            continue;
+        char text[COORD_TEXT_MAX];
+        coord_format(point, 16, text);
+        bool listed = false;
+        for (size_t i = 0; i < sizeof markers / sizeof markers[0]; i++)
+            listed = listed || strcmp(text, markers[i]) == 0;
+        assert_true(listed);
+        count++;
+    }
+    assert_int_equal(count, 8);
+    assert_false(board_text_is_marker(12, point_make(6, 12)));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -123,6 +146,7 @@ int main(void)
         cmocka_unit_test(test_pass),
         cmocka_unit_test(test_off_board),
         cmocka_unit_test(test_syntax_errors),
+        cmocka_unit_test(test_marker_points),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

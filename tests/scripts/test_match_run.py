@@ -26,6 +26,7 @@ GTP_COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 ROW_FIELDS = {
     "game", "pair", "opening", "black", "white", "first_engine", "first_engine_color", "result", "winner",
     "reason", "detail", "first_engine_points", "stones", "moves", "time_used", "final_score", "final_position", "sgf",
+    "round", "first_engine_index", "second_engine", "second_engine_index",
 }
 
 
@@ -47,7 +48,7 @@ def read_rows(path):
 
 
 def color_to_move(ply):
-    """Rin's turn order from RULES.md: B, W W, B B, ..."""
+    """Rin's turn order from engine/RULES.md: B, W W, B B, ..."""
     if ply == 0:
         return "black"
     return "white" if ((ply + 1) // 2) % 2 == 1 else "black"
@@ -333,10 +334,154 @@ class SprtStopTest(MatchTestCase):
         self.assertLess(len(read_rows(self.results)), 100)
 
 
+def summary_of(stdout):
+    """The report a match prints at its end, without the time it took."""
+    lines = stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(("Score of", "Standings")))
+    return [line for line in lines[start:] if not line.startswith("Time:")]
+
+
+class ShardTest(MatchTestCase):
+    """Tiny deterministic engines (fixed-node searches, which forget the
+    previous game at clear_board), so that a game depends only on its
+    opening and colours: shards and resumed runs must give exactly what one
+    run gives."""
+
+    ENGINES = ["--engine", rin("--player", "search", "--nodes", "30", "--hash", "1"), "n30",
+               "--engine", rin("--player", "search", "--nodes", "90", "--hash", "1"), "n90"]
+    GAMES = ["--referee", RIN, "--size", "6", "--pairs", "7", "--seed", "5"]
+
+    @classmethod
+    def setUpClass(cls):
+        """The whole match in one run, once for all the tests."""
+        cls.single_directory = tempfile.TemporaryDirectory()
+        cls.single_results = os.path.join(cls.single_directory.name, "single.jsonl")
+        cls.single = run_match(*cls.ENGINES, *cls.GAMES, "--results", cls.single_results)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.single_directory.cleanup()
+
+    def setUp(self):
+        super().setUp()
+        self.assertEqual(self.single.returncode, 0, self.single.stderr)
+
+    def play(self, *extra):
+        completed = run_match(*self.ENGINES, *self.GAMES, *extra)
+        self.assertEqual(completed.returncode, 0, completed.stderr)
+        return completed
+
+    def test_shards_merge_to_the_single_run(self):
+        single = self.single
+        shard_files = []
+        for index in (1, 2, 3):
+            path = os.path.join(self.directory.name, f"shard{index}.jsonl")
+            completed = self.play("--shard", f"{index}/3", "--results", path)
+            self.assertIn(f"shard {index}/3", completed.stdout)
+            shard_files.append(path)
+        shard_rows = [read_rows(path) for path in shard_files]
+        # disjoint whole pairs: pair p in shard p % 3
+        for index, rows in enumerate(shard_rows):
+            self.assertTrue(rows)
+            self.assertEqual({(row["pair"] - 1) % 3 for row in rows}, {index})
+        merged = run_match("merge", *reversed(shard_files))
+        self.assertEqual(merged.returncode, 0, merged.stderr)
+        self.assertEqual(merged.stdout.splitlines(), summary_of(single.stdout))
+        # the games themselves are those of the single run
+        by_game = {row["game"]: row for rows in shard_rows for row in rows}
+        for row in read_rows(self.single_results):
+            self.assertEqual(by_game[row["game"]]["moves"], row["moves"])
+            self.assertEqual(by_game[row["game"]]["opening"], row["opening"])
+        # the first engine both wins and loses, or the comparison above proves little
+        points = {row["first_engine_points"] for row in by_game.values()}
+        self.assertTrue({0.0, 1.0} <= points, points)
+
+    def test_merge_with_sprt_stops_where_one_run_stops(self):
+        rows = read_rows(self.single_results)
+        merged = run_match("merge", "--sprt", "-400", "-300", "0.4", "0.4", self.single_results)
+        self.assertEqual(merged.returncode, 0, merged.stderr)
+        self.assertIn("H1 accepted", merged.stdout)
+        counted = int(re.search(r"\]  (\d+) games", merged.stdout).group(1))
+        self.assertLess(counted, len(rows))
+        self.assertIn(f"{len(rows) - counted} later games left out", merged.stderr)
+        # one run with that SPRT stops at the same game with the same report
+        stopped = self.play("--sprt", "-400", "-300", "0.4", "0.4")
+        self.assertEqual(merged.stdout.splitlines(), summary_of(stopped.stdout))
+
+    def test_merge_refuses_a_game_twice(self):
+        path = os.path.join(self.directory.name, "shard1.jsonl")
+        self.play("--shard", "1/3", "--results", path)
+        merged = run_match("merge", path, path)
+        self.assertEqual(merged.returncode, 1)
+        self.assertIn("game 1 is in", merged.stderr)
+
+    def test_resume_plays_only_the_missing_games(self):
+        single = self.single
+        with open(self.single_results, encoding="utf-8") as handle:
+            lines = handle.readlines()
+        partial = os.path.join(self.directory.name, "partial.jsonl")
+        with open(partial, "w", encoding="utf-8") as handle:
+            handle.writelines(lines[:5])
+            handle.write(lines[5][:40])  # stopped while writing game 6
+        resumed = self.play("--resume", partial)
+        self.assertIn("resumed after 5 games", resumed.stdout)
+        self.assertEqual(len(re.findall(r"^game \d+ ", resumed.stdout, re.M)), len(lines) - 5)
+        self.assertEqual(summary_of(resumed.stdout), summary_of(single.stdout))
+        rows = read_rows(partial)
+        self.assertEqual(sorted(row["game"] for row in rows), list(range(1, len(lines) + 1)))
+
+
+class ManyEnginesTest(MatchTestCase):
+    ENGINES = ["--engine", rin("--player", "greedy"), "greedy", "--engine", rin("--player", "random"), "random",
+               "--engine", rin("--player", "search", "--nodes", "50", "--hash", "1"), "search"]
+
+    def test_round_robin(self):
+        completed = run_match(*self.ENGINES, "--referee", RIN, "--size", "5", "--pairs", "2",
+                              "--results", self.results)
+        self.assertEqual(completed.returncode, 0, completed.stderr)
+        rows = read_rows(self.results)
+        self.assertEqual(len(rows), 12)
+        meetings = {}
+        for row in rows:
+            key = (row["first_engine"], row["second_engine"])
+            meetings[key] = meetings.get(key, 0) + 1
+            self.assertIn(row["first_engine"], (row["black"], row["white"]))
+            self.assertIn(row["second_engine"], (row["black"], row["white"]))
+        self.assertEqual(meetings, {("greedy", "random"): 4, ("greedy", "search"): 4, ("random", "search"): 4})
+        # every encounter plays the same openings
+        openings = {}
+        for row in rows:
+            openings.setdefault(row["round"], set()).add(row["opening"]["position"])
+        self.assertEqual(sorted(openings), [1, 2])
+        self.assertTrue(all(len(positions) == 1 for positions in openings.values()))
+        self.assertIn("Standings (12 games):", completed.stdout)
+        for first, second in meetings:
+            self.assertIn(f"Score of {first} vs {second}:", completed.stdout)
+        table = re.findall(r"^\s+\d\. (\w+)\s+([\d.]+) / (\d+)", completed.stdout, re.M)
+        self.assertEqual(sorted(name for name, _, _ in table), ["greedy", "random", "search"])
+        self.assertEqual(sum(float(points) for _, points, _ in table), 12.0)
+        self.assertTrue(all(games == "8" for _, _, games in table))
+
+    def test_gauntlet(self):
+        completed = run_match(*self.ENGINES, "--referee", RIN, "--size", "5", "--pairs", "1",
+                              "--tournament", "gauntlet", "--results", self.results)
+        self.assertEqual(completed.returncode, 0, completed.stderr)
+        rows = read_rows(self.results)
+        self.assertEqual({(row["first_engine"], row["second_engine"]) for row in rows},
+                         {("greedy", "random"), ("greedy", "search")})
+        self.assertEqual(len(rows), 4)
+        self.assertIn("(gauntlet)", completed.stdout)
+
+
 class UsageTest(MatchTestCase):
     def test_bad_arguments(self):
         cases = [
-            (["--engine", RIN, "--games", "4"], "exactly twice"),
+            (["--engine", RIN, "--games", "4"], "at least twice"),
+            (["--engine", RIN, "--engine", RIN, "--shard", "3/2"], "--shard 3/2"),
+            (["--engine", RIN, "--engine", RIN, "--shard", "1/2", "--sprt", "0", "5", "0.05", "0.05"],
+             "match merge"),
+            (["--engine", RIN, "--engine", RIN, "--engine", RIN, "--sprt", "0", "5", "0.05", "0.05"],
+             "exactly two engines"),
             (["--engine", RIN, "--engine", RIN, "--games", "3"], "--games 3"),
             (["--engine", RIN, "--engine", RIN, "--size", "20"], "--size 20"),
             (["--engine", RIN, "--engine", RIN, "--tc", "fast"], "--tc fast"),

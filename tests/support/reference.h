@@ -1,7 +1,7 @@
 /* A slow reference implementation of the Rin rules, written to be obviously
  * correct rather than fast: a plain array board, a breadth-first search from
  * the safe zone after every stone, and the turn order computed from the ply
- * count with the formula of RULES.md. It shares no code with the engine's
+ * count with the formula of engine/RULES.md. It shares no code with the engine's
  * rules; only the conversions at the end of this header use engine types, to
  * compare the two. */
 #ifndef RIN_TEST_REFERENCE_H

@@ -1,5 +1,5 @@
 /* Helpers shared by the tests: GTP vertices written independently of
- * protocol/, so that engine tests can name points the way RULES.md does. */
+ * protocol/, so that engine tests can name points the way engine/RULES.md does. */
 #ifndef RIN_TEST_SUPPORT_H
 #define RIN_TEST_SUPPORT_H
 
