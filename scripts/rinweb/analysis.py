@@ -1,11 +1,12 @@
-"""Analysis of one position for the page: candidates (stone, score, depth,
-principal variation) that improve while the engine thinks.
+"""Analysis of one position for the page: the engine's K best stones, each
+with its own score, depth and principal variation, improving while the
+engine thinks.
 
-All of it goes through analyse(): today the engine answers one search per
-`rin-analyze`, so analyse() asks again with a growing depth (the engine's
-hash table keeps what earlier searches found) and reports after every
-answer. An engine that streams its analysis will only need a new body for
-this one function."""
+All of it goes through analyse(): it asks the engine's one-shot multi-PV
+search (`rin-analyze multipv K depth D movetime MS`) again and again with a
+growing depth (the engine's analysis table keeps what earlier searches
+found) and reports the candidates after every answer. Every search is cut to
+at most MAX_STEP_MS, so that a click never waits long for the engine."""
 
 import re
 import time
@@ -13,6 +14,8 @@ import time
 from .engine import EngineFailure, parse_score
 
 _ANSWER = re.compile(r"^move (\S+) score (cs -?\d+|final [+-]?\d+) depth (\d+) nodes (\d+) time (\d+) pv ?(.*)$")
+# How many stones the page shows: the engine's multipv K.
+CANDIDATES = 5
 MAX_DEPTH = 64
 # A single search answers within this; a longer analysis is cut into steps so
 # that the page's next action never waits longer than one step.
@@ -37,22 +40,33 @@ class Candidate:
 
 
 def parse_answer(text):
-    match = _ANSWER.match(text.strip())
-    if not match:
-        raise EngineFailure("garbage output", f"rin-analyze answered '{text[:80]}'")
-    score, exact = parse_score(match.group(2))
-    return Candidate(match.group(1), score, exact, int(match.group(3)), int(match.group(4)), match.group(6).split())
+    """The candidates of one multi-PV answer, one line each, best first."""
+    candidates = []
+    seen = set()
+    for line in text.strip().splitlines():
+        match = _ANSWER.match(line.strip())
+        if not match:
+            raise EngineFailure("garbage output", f"rin-analyze answered '{line.strip()[:80]}'")
+        score, exact = parse_score(match.group(2))
+        candidate = Candidate(match.group(1), score, exact, int(match.group(3)), int(match.group(4)),
+                              match.group(6).split())
+        if candidate.vertex in seen:
+            raise EngineFailure("garbage output", f"rin-analyze named {candidate.vertex} twice")
+        seen.add(candidate.vertex)
+        candidates.append(candidate)
+    if not candidates:
+        raise EngineFailure("garbage output", "rin-analyze answered no candidate")
+    return candidates
 
 
 def analyse(engine, seconds, on_update, stopped):
     """Analyses the engine's current position for at most `seconds`.
-    on_update(candidates) gets the candidates, best first, after every step;
-    stopped() is asked between steps. Returns the last candidates. Raises
-    EngineFailure when the engine fails, and ValueError with the engine's
-    reason when it refuses (a finished game)."""
+    on_update(candidates) gets the engine's candidates, best first, after
+    every step; stopped() is asked between steps. Returns the last
+    candidates. Raises EngineFailure when the engine fails, and ValueError
+    with the engine's reason when it refuses (a finished game)."""
     deadline = time.monotonic() + seconds
-    found = {}
-    best = None
+    shown = []
     depth = 1
     step_ms = FIRST_STEP_MS
     while not stopped():
@@ -60,24 +74,21 @@ def analyse(engine, seconds, on_update, stopped):
         if remaining_ms <= 0 or depth > MAX_DEPTH:
             break
         limit_ms = max(1, min(remaining_ms, step_ms))
-        response = engine.send(f"rin-analyze depth {depth} movetime {limit_ms}", timeout=limit_ms / 1000 + 10)
+        response = engine.send(f"rin-analyze multipv {CANDIDATES} depth {depth} movetime {limit_ms}",
+                               timeout=limit_ms / 1000 + 10)
         if not response.ok:
             raise ValueError(response.text)
-        candidate = parse_answer(response.text)
-        found[candidate.vertex] = candidate
-        best = candidate
-        on_update(_ranked(found, best))
-        if candidate.exact:
-            break  # proven: more time changes nothing
-        if candidate.depth >= depth:
-            depth = candidate.depth + 1
+        candidates = parse_answer(response.text)
+        reached = candidates[0].depth
+        # A search cut short before its first iteration ended says less than
+        # the deeper one shown already.
+        if not shown or reached >= shown[0].depth:
+            shown = candidates
+            on_update(shown)
+        if all(c.exact for c in shown):
+            break  # every line proven: more time changes nothing
+        if reached >= depth:
+            depth = reached + 1
         else:
             step_ms = min(MAX_STEP_MS, step_ms * 2)  # out of time at this depth: more next time
-    return _ranked(found, best)
-
-
-def _ranked(found, best):
-    # The newest answer is the engine's choice; earlier choices follow, the
-    # deepest first, each with the score it had when it was the choice.
-    others = sorted((c for c in found.values() if c is not best), key=lambda c: (-c.depth, -c.score))
-    return ([best] if best else []) + others
+    return shown

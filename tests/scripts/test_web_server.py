@@ -270,6 +270,19 @@ class EndpointTest(ServerCase):
         self.assertRegex(best["vertex"], r"^[A-H][1-8]$")
         self.assertEqual(best["pv"][0], best["vertex"])
         self.assertGreaterEqual(best["depth"], 2)
+        # The candidates are the engine's own multi-PV lines: distinct stones,
+        # each with its own PV that starts with it, best first, one depth.
+        candidates = status["candidates"]
+        self.assertGreater(len(candidates), 1)
+        self.assertLessEqual(len(candidates), 5)
+        vertices = [c["vertex"] for c in candidates]
+        self.assertEqual(len(set(vertices)), len(vertices))
+        for candidate in candidates:
+            self.assertEqual(candidate["pv"][0], candidate["vertex"])
+            self.assertEqual(candidate["depth"], best["depth"])
+        self.assertEqual(len({tuple(c["pv"]) for c in candidates}), len(candidates))
+        self.assertEqual([c["score"] for c in candidates],
+                         sorted((c["score"] for c in candidates), reverse=True))
         state = self.post("/api/state", {"game": game})
         self.assertEqual(state["scores"]["1"]["score"], -best["score"])  # White to move: Black's view negated
         # A long analysis gives way to the next stone at once.
@@ -516,7 +529,9 @@ class BrokenEngineTest(ServerCase):
 
 
 class FakeAnalysisEngine:
-    """Answers rin-analyze from a script: depth D -> (reached depth, score)."""
+    """Answers `rin-analyze multipv K depth D movetime MS` from a script:
+    depth D -> (reached depth, [(stone, score), ...] best first), one line
+    per stone as the engine writes them, each with a PV of its own."""
 
     def __init__(self, answers):
         self.answers = answers
@@ -524,34 +539,74 @@ class FakeAnalysisEngine:
 
     def send(self, command, timeout=None):
         self.commands.append(command)
-        depth = int(re.search(r"depth (\d+)", command).group(1))
-        reached, score, move = self.answers(depth)
-        text = f"move {move} score {score} depth {reached} nodes {100 * reached} time 5 pv {move} A1"
+        words = command.split()
+        self.assert_form(words)
+        reached, lines = self.answers(int(words[words.index("depth") + 1]))
+        multipv = int(words[words.index("multipv") + 1])
+        text = "\n".join(f"move {move} score {score} depth {reached} nodes {100 * reached} time 5 pv {move} A{n + 1}"
+                         for n, (move, score) in enumerate(lines[:multipv]))
         return type("Response", (), {"ok": True, "text": text})()
+
+    @staticmethod
+    def assert_form(words):
+        if words[0] != "rin-analyze" or len(words) % 2 != 1 or set(words[1::2]) != {"multipv", "depth", "movetime"}:
+            raise AssertionError(f"not a one-shot multi-PV analysis: {' '.join(words)}")
 
 
 class AnalysisTest(unittest.TestCase):
-    def test_the_depth_grows_and_every_answer_is_reported(self):
+    def test_the_engines_candidates_are_shown_as_it_deepens(self):
         from rinweb import analysis
-        moves = {1: "D4", 2: "D4", 3: "E5", 4: "C3"}
-        engine = FakeAnalysisEngine(lambda d: (d, f"cs {10 * d}", moves[d]) if d <= 4 else (d, "final +2", "B2"))
+        lines = {1: [("D4", "cs 10"), ("E5", "cs 0")],
+                 2: [("E5", "cs 30"), ("D4", "cs 20"), ("C3", "cs -10")],
+                 3: [("C3", "cs 40"), ("E5", "cs 35"), ("D4", "cs 5")]}
+        engine = FakeAnalysisEngine(lambda d: (d, lines[d]) if d <= 3 else (d, [("B2", "final +2"), ("C3", "final -1")]))
         updates = []
-        result = analysis.analyse(engine, 30, lambda c: updates.append([x.vertex for x in c]), lambda: False)
-        self.assertEqual([c.split()[2] for c in engine.commands], ["1", "2", "3", "4", "5"])
-        self.assertEqual(updates[0], ["D4"])
-        self.assertEqual(updates[2], ["E5", "D4"])
-        # A proven result ends it; earlier choices keep the score they had.
-        self.assertEqual([(c.vertex, c.score, c.exact) for c in result],
-                         [("B2", 2.0, True), ("C3", 0.4, False), ("E5", 0.3, False), ("D4", 0.2, False)])
+        result = analysis.analyse(engine, 30, lambda c: updates.append([(x.vertex, x.depth) for x in c]),
+                                  lambda: False)
+        self.assertTrue(all(f"multipv {analysis.CANDIDATES} " in c for c in engine.commands))
+        self.assertEqual([int(c.split()[4]) for c in engine.commands], [1, 2, 3, 4])
+        # Every update is one answer of the engine: its lines, in its order.
+        self.assertEqual(updates[0], [("D4", 1), ("E5", 1)])
+        self.assertEqual(updates[2], [("C3", 3), ("E5", 3), ("D4", 3)])
+        # Each line keeps its own score and PV; every line proven ends it.
+        self.assertEqual([(c.vertex, c.score, c.exact, c.pv) for c in result],
+                         [("B2", 2.0, True, ["B2", "A1"]), ("C3", -1.0, True, ["C3", "A2"])])
+
+    def test_the_engine_is_asked_for_five_lines_and_all_are_shown(self):
+        from rinweb import analysis
+        many = [(f"{column}1", f"cs {-n}") for n, column in enumerate("ABCDEFGH")]
+        engine = FakeAnalysisEngine(lambda d: (d, many))
+        stop_after = iter(range(3))
+        result = analysis.analyse(engine, 60, lambda c: None, lambda: next(stop_after, 99) >= 2)
+        self.assertEqual(len(result), analysis.CANDIDATES)
+        self.assertEqual([c.vertex for c in result], ["A1", "B1", "C1", "D1", "E1"])
 
     def test_a_depth_not_reached_is_asked_again_with_more_time(self):
         from rinweb import analysis
-        engine = FakeAnalysisEngine(lambda d: (min(d, 3), "cs 0", "D4"))
+        engine = FakeAnalysisEngine(lambda d: (min(d, 3), [("D4", "cs 0"), ("E5", "cs -5")]))
         stop_after = iter(range(6))
         analysis.analyse(engine, 60, lambda c: None, lambda: next(stop_after, 99) >= 5)
-        limits = [(int(c.split()[2]), int(c.split()[4])) for c in engine.commands]
+        limits = [(int(c.split()[4]), int(c.split()[6])) for c in engine.commands]
         self.assertEqual([d for d, _ in limits], [1, 2, 3, 4, 4])
         self.assertEqual([ms for _, ms in limits], [200, 200, 200, 200, 400])
+
+    def test_a_shallower_answer_does_not_replace_a_deeper_one(self):
+        from rinweb import analysis
+        answers = iter([(1, [("D4", "cs 0")]), (2, [("E5", "cs 9"), ("D4", "cs 1")]), (1, [("A1", "cs 50")])])
+        engine = FakeAnalysisEngine(lambda d: next(answers))
+        stop_after = iter(range(4))
+        updates = []
+        result = analysis.analyse(engine, 60, lambda c: updates.append(c), lambda: next(stop_after, 99) >= 3)
+        self.assertEqual(len(updates), 2)
+        self.assertEqual([c.vertex for c in result], ["E5", "D4"])
+
+    def test_a_garbled_or_repeated_line_is_an_engine_failure(self):
+        from rinweb import analysis
+        with self.assertRaisesRegex(analysis.EngineFailure, "garbage"):
+            analysis.parse_answer("move D4 score cs 0 depth 2 nodes 5 time 1 pv D4\nbest E5")
+        with self.assertRaisesRegex(analysis.EngineFailure, "twice"):
+            analysis.parse_answer("move D4 score cs 0 depth 2 nodes 5 time 1 pv D4\n"
+                                  "move D4 score cs 0 depth 2 nodes 5 time 1 pv D4 E5")
 
     def test_a_refusal_is_a_value_error(self):
         from rinweb import analysis
