@@ -20,6 +20,9 @@ ERROR_ANSWER = "error answer"
 _RESPONSE_HEAD = re.compile(r"^([=?])(\d*)(?:[ \t](.*))?$")
 _READ_CHUNK = 65536
 _QUIT_WAIT_S = 1.0
+# A stopped stream ends at once: its last batch, the empty line, then the
+# answer to the command that stopped it.
+STOP_WAIT_S = 10.0
 
 
 class EngineFailure(Exception):
@@ -145,16 +148,8 @@ class GtpEngine:
         if process is None:
             raise EngineFailure(DIED, "not running")
         deadline = None if timeout is None else time.monotonic() + timeout
-        command_id = self._next_id
-        self._next_id += 1
-        self._trace(">", f"{command_id} {command}")
-        try:
-            process.stdin.write(f"{command_id} {command}\n".encode())
-            process.stdin.flush()
-        except (OSError, ValueError):
-            raise EngineFailure(DIED, self._death_note(process, f"while sending '{command}'")) from None
-        response = self._read_response(process, command, command_id, deadline)
-        return response
+        command_id = self._write(process, command)
+        return self._read_response(process, command, command_id, deadline)
 
     def ask(self, command, timeout=None):
         """Like send, but an error answer is an EngineFailure too; returns
@@ -163,6 +158,75 @@ class GtpEngine:
         if not response.ok:
             raise EngineFailure(ERROR_ANSWER, f"'{command}' answered '? {response.text}'")
         return response.text
+
+    def stream(self, command, on_line, stopped, stop_command="name", timeout=None, poll_s=0.05):
+        """Sends a command whose answer streams (a streamed rin-analyze): '='
+        alone on a line, then lines until an empty line. on_line(line) gets
+        every line as it arrives; stopped() is asked at least every poll_s
+        seconds, and once it is true, stop_command is sent (any next command
+        ends such a stream), the rest of the stream is read and so is the
+        answer to stop_command, which keeps the engine and this controller
+        in step. timeout (seconds) covers the whole stream; past it the
+        stream is stopped the same way and given STOP_WAIT_S more to end.
+        Returns the Response to `command`: an error answer ('?') streams
+        nothing. Raises EngineFailure like send()."""
+        process = self._process
+        if process is None:
+            raise EngineFailure(DIED, "not running")
+        deadline = None if timeout is None else time.monotonic() + timeout
+        command_id = self._write(process, command)
+        line = self._read_line(process, command, deadline)
+        while not line.strip():
+            line = self._read_line(process, command, deadline)
+        match = _RESPONSE_HEAD.match(line.rstrip())
+        if not match:
+            raise EngineFailure(GARBAGE, f"answered '{_clip(line)}' to '{command}'")
+        status, answered_id, first_text = match.groups()
+        if answered_id and int(answered_id) != command_id:
+            raise EngineFailure(GARBAGE, f"answer id {answered_id} to command id {command_id} ('{command}')")
+        if status == "?":
+            lines = [first_text or ""]
+            while True:
+                line = self._read_line(process, command, deadline)
+                if not line.strip():
+                    break
+                lines.append(line)
+            text = "\n".join(lines).strip()
+            self._trace("<", f"?{answered_id} {text}")
+            return Response(False, text)
+        self._trace("<", f"={answered_id} (streaming)")
+        if first_text and first_text.strip():
+            on_line(first_text.strip())
+        stop_id = None
+        stop_deadline = None
+        while True:
+            now = time.monotonic()
+            if stop_id is None and (stopped() or (deadline is not None and now >= deadline)):
+                stop_id = self._write(process, stop_command)
+                stop_deadline = now + STOP_WAIT_S
+            wait_until = now + poll_s if stop_deadline is None else stop_deadline
+            line = self._poll_line(process, command, wait_until)
+            if line is None:
+                if stop_deadline is not None and time.monotonic() >= stop_deadline:
+                    raise EngineFailure(TIMEOUT, f"'{command}' did not end after '{stop_command}'")
+                continue
+            if not line.strip():
+                break
+            on_line(line.strip())
+        if stop_id is not None:
+            self._read_response(process, stop_command, stop_id, time.monotonic() + STOP_WAIT_S)
+        return Response(True, "")
+
+    def _write(self, process, command):
+        command_id = self._next_id
+        self._next_id += 1
+        self._trace(">", f"{command_id} {command}")
+        try:
+            process.stdin.write(f"{command_id} {command}\n".encode())
+            process.stdin.flush()
+        except (OSError, ValueError):
+            raise EngineFailure(DIED, self._death_note(process, f"while sending '{command}'")) from None
+        return command_id
 
     # -- reading -----------------------------------------------------------
     def _read_response(self, process, command, command_id, deadline):
@@ -186,10 +250,18 @@ class GtpEngine:
         return Response(status == "=", text)
 
     def _read_line(self, process, command, deadline):
+        line = self._poll_line(process, command, deadline)
+        if line is None:
+            raise EngineFailure(TIMEOUT, f"no answer to '{command}' in time")
+        return line
+
+    def _poll_line(self, process, command, deadline):
+        """The next line, or None when none is whole by deadline (None: no
+        limit)."""
         while b"\n" not in self._buffer:
             remaining = None if deadline is None else deadline - time.monotonic()
             if remaining is not None and remaining <= 0:
-                raise EngineFailure(TIMEOUT, f"no answer to '{command}' in time")
+                return None
             try:
                 readable, _, _ = select.select([process.stdout], [], [], remaining)
             except (OSError, ValueError):

@@ -1,23 +1,26 @@
-"""Analysis of one position for the page: candidates (stone, score, depth,
-principal variation) that improve while the engine thinks.
+"""Analysis of one position for the page: the engine's K best stones, each
+with its own score, depth and principal variation, improving while the
+engine thinks.
 
-All of it goes through analyse(): today the engine answers one search per
-`rin-analyze`, so analyse() asks again with a growing depth (the engine's
-hash table keeps what earlier searches found) and reports after every
-answer. An engine that streams its analysis will only need a new body for
-this one function."""
+All of it goes through analyse(): one streamed multi-PV search
+(`rin-analyze interval CS multipv K movetime MS`) whose batches of `info
+multipv ...` lines become the candidates as they arrive. The stream ends at
+its movetime, when every line is proven, or when the page asks to stop:
+the engine then gets a next command line, which ends it at once."""
 
 import re
-import time
 
 from .engine import EngineFailure, parse_score
 
-_ANSWER = re.compile(r"^move (\S+) score (cs -?\d+|final [+-]?\d+) depth (\d+) nodes (\d+) time (\d+) pv ?(.*)$")
-MAX_DEPTH = 64
-# A single search answers within this; a longer analysis is cut into steps so
-# that the page's next action never waits longer than one step.
-MAX_STEP_MS = 1000
-FIRST_STEP_MS = 200
+_INFO = re.compile(r"^info multipv (\d+) move (\S+) score (cs -?\d+|final [+-]?\d+) depth (\d+) seldepth \d+ "
+                   r"nodes (\d+) nps \d+ time \d+ pv ?(.*)$")
+# How many stones the page shows: the engine's multipv K.
+CANDIDATES = 5
+# How often the engine reports, in centiseconds.
+INTERVAL_CS = 25
+# Beyond the analysis time: for the engine's last batch and its answer to
+# the line that stops it.
+GRACE_S = 10
 
 
 class Candidate:
@@ -36,48 +39,70 @@ class Candidate:
                 "nodes": self.nodes, "pv": self.pv}
 
 
-def parse_answer(text):
-    match = _ANSWER.match(text.strip())
+def parse_info(line):
+    """One streamed line: (its rank from 1, the Candidate)."""
+    match = _INFO.match(line.strip())
     if not match:
-        raise EngineFailure("garbage output", f"rin-analyze answered '{text[:80]}'")
-    score, exact = parse_score(match.group(2))
-    return Candidate(match.group(1), score, exact, int(match.group(3)), int(match.group(4)), match.group(6).split())
+        raise EngineFailure("garbage output", f"rin-analyze streamed '{line.strip()[:80]}'")
+    score, exact = parse_score(match.group(3))
+    return int(match.group(1)), Candidate(match.group(2), score, exact, int(match.group(4)), int(match.group(5)),
+                                          match.group(6).split())
+
+
+class _Batches:
+    """Collects the streamed lines into batches, one per report of the
+    engine: rank 1 starts a batch, and a batch is whole with K lines, at the
+    next rank 1, or at the end of the stream."""
+
+    def __init__(self, on_batch):
+        self.on_batch = on_batch
+        self.lines = []
+        self.last = []
+
+    def add(self, line):
+        rank, candidate = parse_info(line)
+        if rank == 1:
+            self.flush()
+        if rank != len(self.lines) + 1:
+            raise EngineFailure("garbage output", f"rin-analyze streamed line {rank} after {len(self.lines)} lines")
+        if any(c.vertex == candidate.vertex for c in self.lines):
+            raise EngineFailure("garbage output", f"rin-analyze named {candidate.vertex} twice in one batch")
+        self.lines.append(candidate)
+        if len(self.lines) == CANDIDATES:
+            self.flush()
+
+    def flush(self):
+        if self.lines:
+            self.last, self.lines = self.lines, []
+            self.on_batch(self.last)
 
 
 def analyse(engine, seconds, on_update, stopped):
     """Analyses the engine's current position for at most `seconds`.
-    on_update(candidates) gets the candidates, best first, after every step;
-    stopped() is asked between steps. Returns the last candidates. Raises
-    EngineFailure when the engine fails, and ValueError with the engine's
-    reason when it refuses (a finished game)."""
-    deadline = time.monotonic() + seconds
-    found = {}
-    best = None
-    depth = 1
-    step_ms = FIRST_STEP_MS
-    while not stopped():
-        remaining_ms = int((deadline - time.monotonic()) * 1000)
-        if remaining_ms <= 0 or depth > MAX_DEPTH:
-            break
-        limit_ms = max(1, min(remaining_ms, step_ms))
-        response = engine.send(f"rin-analyze depth {depth} movetime {limit_ms}", timeout=limit_ms / 1000 + 10)
-        if not response.ok:
-            raise ValueError(response.text)
-        candidate = parse_answer(response.text)
-        found[candidate.vertex] = candidate
-        best = candidate
-        on_update(_ranked(found, best))
-        if candidate.exact:
-            break  # proven: more time changes nothing
-        if candidate.depth >= depth:
-            depth = candidate.depth + 1
-        else:
-            step_ms = min(MAX_STEP_MS, step_ms * 2)  # out of time at this depth: more next time
-    return _ranked(found, best)
+    on_update(candidates) gets the engine's candidates, best first, after
+    every report that changed them; stopped() is asked while the engine
+    thinks, and a true answer ends the analysis within a fraction of a
+    second. Returns the last candidates. Raises EngineFailure when the
+    engine fails, and ValueError with the engine's reason when it refuses (a
+    finished game)."""
+    shown = []
+    proven = [False]
+
+    def on_batch(candidates):
+        nonlocal shown
+        if _key(candidates) != _key(shown):
+            shown = candidates
+            on_update(shown)
+        proven[0] = all(c.exact for c in candidates)  # more time changes nothing
+
+    batches = _Batches(on_batch)
+    command = f"rin-analyze interval {INTERVAL_CS} multipv {CANDIDATES} movetime {int(seconds * 1000)}"
+    response = engine.stream(command, batches.add, lambda: proven[0] or stopped(), timeout=seconds + GRACE_S)
+    if not response.ok:
+        raise ValueError(response.text)
+    batches.flush()
+    return shown
 
 
-def _ranked(found, best):
-    # The newest answer is the engine's choice; earlier choices follow, the
-    # deepest first, each with the score it had when it was the choice.
-    others = sorted((c for c in found.values() if c is not best), key=lambda c: (-c.depth, -c.score))
-    return ([best] if best else []) + others
+def _key(candidates):
+    return [(c.vertex, c.score, c.exact, c.depth, c.pv) for c in candidates]

@@ -89,6 +89,11 @@ class Engine:
     def send(self, command, timeout=QUICK_TIMEOUT_S):
         return self._process.send(command, timeout=timeout)
 
+    def stream(self, command, on_line, stopped, timeout):
+        """A streamed answer (see rinmatch.gtp.GtpEngine.stream), stopped with
+        the harmless `name`."""
+        return self._process.stream(command, on_line, stopped, stop_command="name", timeout=timeout)
+
     def ask(self, command, timeout=QUICK_TIMEOUT_S):
         return self._process.ask(command, timeout=timeout)
 

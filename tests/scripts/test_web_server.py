@@ -270,6 +270,19 @@ class EndpointTest(ServerCase):
         self.assertRegex(best["vertex"], r"^[A-H][1-8]$")
         self.assertEqual(best["pv"][0], best["vertex"])
         self.assertGreaterEqual(best["depth"], 2)
+        # The candidates are the engine's own multi-PV lines: distinct stones,
+        # each with its own PV that starts with it, best first, one depth.
+        candidates = status["candidates"]
+        self.assertGreater(len(candidates), 1)
+        self.assertLessEqual(len(candidates), 5)
+        vertices = [c["vertex"] for c in candidates]
+        self.assertEqual(len(set(vertices)), len(vertices))
+        for candidate in candidates:
+            self.assertEqual(candidate["pv"][0], candidate["vertex"])
+            self.assertEqual(candidate["depth"], best["depth"])
+        self.assertEqual(len({tuple(c["pv"]) for c in candidates}), len(candidates))
+        self.assertEqual([c["score"] for c in candidates],
+                         sorted((c["score"] for c in candidates), reverse=True))
         state = self.post("/api/state", {"game": game})
         self.assertEqual(state["scores"]["1"]["score"], -best["score"])  # White to move: Black's view negated
         # A long analysis gives way to the next stone at once.
@@ -515,52 +528,156 @@ class BrokenEngineTest(ServerCase):
         self.assertEqual(self.server.games.engines_running(), 0)
 
 
-class FakeAnalysisEngine:
-    """Answers rin-analyze from a script: depth D -> (reached depth, score)."""
+def info(rank, move, score, depth):
+    return (f"info multipv {rank} move {move} score {score} depth {depth} seldepth {depth + 2} "
+            f"nodes {100 * depth} nps 1000 time {10 * depth} pv {move} A{rank}")
 
-    def __init__(self, answers):
-        self.answers = answers
+
+def batch(depth, *lines):
+    """One report of the engine: (stone, score) per line, best first."""
+    return [info(n + 1, move, score, depth) for n, (move, score) in enumerate(lines)]
+
+
+class FakeStreamingEngine:
+    """Streams scripted batches as the engine streams `rin-analyze interval CS
+    multipv K movetime MS`, asking stopped() after every batch as the engine
+    reads its next command line between reports."""
+
+    def __init__(self, batches):
+        self.batches = batches
         self.commands = []
+        self.sent = 0
 
-    def send(self, command, timeout=None):
+    def stream(self, command, on_line, stopped, timeout):
         self.commands.append(command)
-        depth = int(re.search(r"depth (\d+)", command).group(1))
-        reached, score, move = self.answers(depth)
-        text = f"move {move} score {score} depth {reached} nodes {100 * reached} time 5 pv {move} A1"
-        return type("Response", (), {"ok": True, "text": text})()
+        words = command.split()
+        if words[0] != "rin-analyze" or set(words[1::2]) != {"interval", "multipv", "movetime"}:
+            raise AssertionError(f"not a streamed multi-PV analysis: {command}")
+        for lines in self.batches:
+            if stopped():
+                break
+            for line in lines:
+                on_line(line)
+            self.sent += 1
+        return type("Response", (), {"ok": True, "text": ""})()
 
 
 class AnalysisTest(unittest.TestCase):
-    def test_the_depth_grows_and_every_answer_is_reported(self):
+    def analyse(self, batches, seconds=30, stopped=lambda: False):
         from rinweb import analysis
-        moves = {1: "D4", 2: "D4", 3: "E5", 4: "C3"}
-        engine = FakeAnalysisEngine(lambda d: (d, f"cs {10 * d}", moves[d]) if d <= 4 else (d, "final +2", "B2"))
+        engine = FakeStreamingEngine(batches)
         updates = []
-        result = analysis.analyse(engine, 30, lambda c: updates.append([x.vertex for x in c]), lambda: False)
-        self.assertEqual([c.split()[2] for c in engine.commands], ["1", "2", "3", "4", "5"])
-        self.assertEqual(updates[0], ["D4"])
-        self.assertEqual(updates[2], ["E5", "D4"])
-        # A proven result ends it; earlier choices keep the score they had.
-        self.assertEqual([(c.vertex, c.score, c.exact) for c in result],
-                         [("B2", 2.0, True), ("C3", 0.4, False), ("E5", 0.3, False), ("D4", 0.2, False)])
+        result = analysis.analyse(engine, seconds, lambda c: updates.append([(x.vertex, x.depth) for x in c]), stopped)
+        return engine, updates, result
 
-    def test_a_depth_not_reached_is_asked_again_with_more_time(self):
+    def test_every_new_batch_of_the_engine_is_shown(self):
         from rinweb import analysis
-        engine = FakeAnalysisEngine(lambda d: (min(d, 3), "cs 0", "D4"))
-        stop_after = iter(range(6))
-        analysis.analyse(engine, 60, lambda c: None, lambda: next(stop_after, 99) >= 5)
-        limits = [(int(c.split()[2]), int(c.split()[4])) for c in engine.commands]
-        self.assertEqual([d for d, _ in limits], [1, 2, 3, 4, 4])
-        self.assertEqual([ms for _, ms in limits], [200, 200, 200, 200, 400])
+        depth1 = batch(1, ("D4", "cs 10"), ("E5", "cs 0"))
+        depth2 = batch(2, ("E5", "cs 30"), ("D4", "cs 20"), ("C3", "cs -10"))
+        engine, updates, result = self.analyse([depth1, depth1, depth2, depth2], seconds=7)
+        self.assertEqual(engine.commands,
+                         [f"rin-analyze interval {analysis.INTERVAL_CS} multipv {analysis.CANDIDATES} movetime 7000"])
+        # A repeated batch (no new iteration) changes nothing.
+        self.assertEqual(updates, [[("D4", 1), ("E5", 1)], [("E5", 2), ("D4", 2), ("C3", 2)]])
+        # Each line keeps its own score and PV.
+        self.assertEqual([(c.vertex, c.score, c.exact, c.pv) for c in result],
+                         [("E5", 0.3, False, ["E5", "A1"]), ("D4", 0.2, False, ["D4", "A2"]),
+                          ("C3", -0.1, False, ["C3", "A3"])])
+
+    def test_a_whole_batch_of_k_lines_is_shown_at_once(self):
+        from rinweb import analysis
+        many = batch(3, *[(f"{column}1", f"cs {-n}") for n, column in enumerate("ABCDEFGH"[:analysis.CANDIDATES])])
+        updates = []
+        shown_before_next_report = []
+
+        def stopped():
+            shown_before_next_report.append(len(updates))
+            return False
+        analysis.analyse(FakeStreamingEngine([many, many]), 30,
+                         lambda c: updates.append([(x.vertex, x.depth) for x in c]), stopped)
+        self.assertEqual(shown_before_next_report, [0, 1])
+        self.assertEqual(len(updates), 1)
+        self.assertEqual([v for v, _ in updates[0]], ["A1", "B1", "C1", "D1", "E1"])
+
+    def test_every_line_proven_ends_the_stream(self):
+        proven = batch(9, ("B2", "final +2"), ("C3", "final -1"))
+        engine, updates, result = self.analyse([batch(8, ("B2", "cs 150"), ("C3", "cs 20")), proven, proven, proven])
+        # Fewer than K lines (few stones left): a batch is known to be whole
+        # when the next one starts, so the stream ends one report later.
+        self.assertEqual(engine.sent, 3)
+        self.assertEqual([(c.vertex, c.score, c.exact) for c in result], [("B2", 2.0, True), ("C3", -1.0, True)])
+
+    def test_stopping_ends_the_stream(self):
+        asked = iter(range(100))
+        engine, updates, result = self.analyse([batch(d, ("D4", f"cs {d}")) for d in range(1, 10)],
+                                               stopped=lambda: next(asked) >= 3)
+        self.assertEqual(engine.sent, 3)
+        self.assertEqual(updates[-1], [("D4", 3)])
+
+    def test_garbled_streams_are_engine_failures(self):
+        from rinweb import analysis
+        for lines, reason in ((["info multipv 1 move D4 score cs 0"], "garbage"),
+                              ([info(1, "D4", "cs 0", 2), info(3, "E5", "cs 0", 2)], "line 3 after 1"),
+                              ([info(1, "D4", "cs 0", 2), info(2, "D4", "cs 0", 2)], "twice")):
+            with self.subTest(reason=reason), self.assertRaisesRegex(analysis.EngineFailure, reason):
+                self.analyse([lines])
 
     def test_a_refusal_is_a_value_error(self):
         from rinweb import analysis
 
         class Refusing:
-            def send(self, command, timeout=None):
+            def stream(self, command, on_line, stopped, timeout):
                 return type("Response", (), {"ok": False, "text": "the game is over"})()
         with self.assertRaisesRegex(ValueError, "the game is over"):
             analysis.analyse(Refusing(), 5, lambda c: None, lambda: False)
+
+
+class StreamTest(unittest.TestCase):
+    """The GTP controller's streamed answers, against the real engine."""
+
+    def setUp(self):
+        from rinmatch import gtp
+        self.engine = gtp.GtpEngine([RIN], "rin")
+        self.engine.start()
+        self.addCleanup(self.engine.close)
+        self.engine.ask("boardsize 8", timeout=10)
+        self.engine.ask("play b D5", timeout=10)
+
+    def test_a_stream_stops_at_once_and_the_engine_stays_in_step(self):
+        lines = []
+        started = time.monotonic()
+        response = self.engine.stream("rin-analyze interval 5 multipv 3", lines.append,
+                                      lambda: time.monotonic() - started > 1.0, timeout=60)
+        self.assertTrue(response.ok)
+        self.assertLess(time.monotonic() - started, 3)  # no limit: only the stop ended it
+        self.assertTrue(lines)
+        self.assertTrue(all(line.startswith("info multipv ") for line in lines), lines[:3])
+        self.assertEqual(lines[0].split()[2], "1")
+        # The answer to the stopping command was read: the next one is in step.
+        self.assertEqual(self.engine.ask("rin-position", timeout=10), "8/8/8/3x4/8/8/8/8 w 1")
+
+    def test_a_stream_that_reaches_its_limit_ends_by_itself(self):
+        lines = []
+        response = self.engine.stream("rin-analyze interval 5 multipv 2 depth 2", lines.append, lambda: False,
+                                      timeout=30)
+        self.assertTrue(response.ok)
+        self.assertEqual({line.split()[2] for line in lines}, {"1", "2"})
+        self.assertEqual(self.engine.ask("name", timeout=10), "Rin")
+
+    def test_an_error_answer_streams_nothing(self):
+        lines = []
+        response = self.engine.stream("rin-analyze interval 0", lines.append, lambda: False, timeout=10)
+        self.assertFalse(response.ok)
+        self.assertEqual(lines, [])
+        self.assertEqual(self.engine.ask("name", timeout=10), "Rin")
+
+    def test_a_stream_past_its_timeout_is_stopped(self):
+        from rinmatch import gtp
+        started = time.monotonic()
+        response = self.engine.stream("rin-analyze interval 5", lambda line: None, lambda: False, timeout=0.5)
+        self.assertTrue(response.ok)
+        self.assertLess(time.monotonic() - started, gtp.STOP_WAIT_S)
+        self.assertEqual(self.engine.ask("name", timeout=10), "Rin")
 
 
 class CommandLineTest(unittest.TestCase):
