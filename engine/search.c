@@ -37,6 +37,8 @@ enum {
     PRIOR_NODES_PER_PLAYOUT = 40, /* with a node limit: about that share of its time */
     PRIOR_DEPTH_PLAYOUTS = 1024,  /* with only a depth limit */
     PRIOR_MAX_PLAYOUTS = 1 << 16,
+    ASPIRATION_DEPTH = 5,  /* iterations from this depth on search in a window ... */
+    ASPIRATION_DELTA = 60, /* ... of +-60 centistones around the previous score, tripled on a miss */
     POLL_INTERVAL = 1024,
     HISTORY_MAX = 1 << 20
 };
@@ -504,6 +506,36 @@ static bool solve_root(Worker *w)
     return true;
 }
 
+/* Searches the root stones from index `first` on at `depth`, in an
+ * aspiration window around the previous iteration's score that widens until
+ * the score falls inside it; a stone proven better on the way moves to
+ * `first`. Returns root_search's score (SCORE_NONE, or a partial result,
+ * when stopped) and the best stone's index. */
+static int aspiration_search(Worker *w, int first, int depth, int previous, int *best_index)
+{
+    int delta = ASPIRATION_DELTA, alpha = -SCORE_INF, beta = SCORE_INF;
+    if (depth >= ASPIRATION_DEPTH && !score_is_final(previous)) {
+        alpha = previous - delta;
+        beta = previous + delta;
+    }
+    for (;;) {
+        int score = root_search(w, first, depth, alpha, beta, best_index);
+        if (score == SCORE_NONE || stopped(w->search))
+            return score;
+        if (score <= alpha) {
+            alpha = alpha - delta < -SCORE_INF ? -SCORE_INF : alpha - delta;
+            delta *= 3;
+        } else if (score >= beta) {
+            beta = beta + delta > SCORE_INF ? SCORE_INF : beta + delta;
+            delta *= 3;
+            if (*best_index > first)
+                root_move_to_front(&w->root_moves, first, *best_index);
+        } else {
+            return score;
+        }
+    }
+}
+
 /* One iteration of a multi-PV search: the best of all root stones, then the
  * best of the others, and so on, each line with its own aspiration window
  * around its previous score. The lines end best first at the front of
@@ -515,28 +547,10 @@ static bool search_lines(Worker *w, int depth, int lines, int *previous)
     MoveList *list = &w->root_moves;
     SearchLine found[SEARCH_MAX_MULTIPV];
     for (int k = 0; k < lines; k++) {
-        int delta = 60, alpha = -SCORE_INF, beta = SCORE_INF;
-        if (depth >= 5 && !score_is_final(previous[k])) {
-            alpha = previous[k] - delta;
-            beta = previous[k] + delta;
-        }
-        int score, best_index;
-        for (;;) {
-            score = root_search(w, k, depth, alpha, beta, &best_index);
-            if (score == SCORE_NONE || stopped(s))
-                return false;
-            if (score <= alpha) {
-                alpha = alpha - delta < -SCORE_INF ? -SCORE_INF : alpha - delta;
-                delta *= 3;
-            } else if (score >= beta) {
-                beta = beta + delta > SCORE_INF ? SCORE_INF : beta + delta;
-                delta *= 3;
-                if (best_index > k)
-                    root_move_to_front(list, k, best_index);
-            } else {
-                break;
-            }
-        }
+        int best_index;
+        int score = aspiration_search(w, k, depth, previous[k], &best_index);
+        if (score == SCORE_NONE || stopped(s))
+            return false;
         if (best_index > k)
             root_move_to_front(list, k, best_index);
         found[k].score = score;
@@ -603,28 +617,8 @@ static void iterate(Worker *w, SearchReporter reporter, void *context)
                 break;
             continue;
         }
-        int delta = 60, alpha = -SCORE_INF, beta = SCORE_INF;
-        if (depth >= 5 && !score_is_final(previous)) {
-            alpha = previous - delta;
-            beta = previous + delta;
-        }
-        int score, best_index;
-        for (;;) {
-            score = root_search(w, 0, depth, alpha, beta, &best_index);
-            if (score == SCORE_NONE || stopped(s))
-                break;
-            if (score <= alpha) {
-                alpha = alpha - delta < -SCORE_INF ? -SCORE_INF : alpha - delta;
-                delta *= 3;
-            } else if (score >= beta) {
-                beta = beta + delta > SCORE_INF ? SCORE_INF : beta + delta;
-                delta *= 3;
-                if (best_index > 0)
-                    root_move_to_front(&w->root_moves, 0, best_index);
-            } else {
-                break;
-            }
-        }
+        int best_index;
+        int score = aspiration_search(w, 0, depth, previous, &best_index);
         if (score == SCORE_NONE)
             break;
         if (stopped(s)) {
