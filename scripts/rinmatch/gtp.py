@@ -185,13 +185,7 @@ class GtpEngine:
         if answered_id and int(answered_id) != command_id:
             raise EngineFailure(GARBAGE, f"answer id {answered_id} to command id {command_id} ('{command}')")
         if status == "?":
-            lines = [first_text or ""]
-            while True:
-                line = self._read_line(process, command, deadline)
-                if not line.strip():
-                    break
-                lines.append(line)
-            text = "\n".join(lines).strip()
+            text = self._read_rest(process, command, deadline, first_text)
             self._trace("<", f"?{answered_id} {text}")
             return Response(False, text)
         self._trace("<", f"={answered_id} (streaming)")
@@ -239,15 +233,20 @@ class GtpEngine:
         status, answered_id, first_text = match.groups()
         if answered_id and int(answered_id) != command_id:
             raise EngineFailure(GARBAGE, f"answer id {answered_id} to command id {command_id} ('{command}')")
+        text = self._read_rest(process, command, deadline, first_text)
+        self._trace("<", f"{status}{answered_id} {text}")
+        return Response(status == "=", text)
+
+    def _read_rest(self, process, command, deadline, first_text):
+        """The text of an answer: its first line's text and the lines after it,
+        up to the empty line that ends it."""
         lines = [first_text or ""]
         while True:
             line = self._read_line(process, command, deadline)
             if not line.strip():
                 break
             lines.append(line)
-        text = "\n".join(lines).strip()
-        self._trace("<", f"{status}{answered_id} {text}")
-        return Response(status == "=", text)
+        return "\n".join(lines).strip()
 
     def _read_line(self, process, command, deadline):
         line = self._poll_line(process, command, deadline)
