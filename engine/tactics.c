@@ -2,6 +2,8 @@
  * candidate points, then the ring code decides each exactly. */
 #include "tactics.h"
 
+#include <stddef.h>
+
 #include "ring.h"
 
 Bitboard tactics_cut_points(const Position *pos, Color color)
