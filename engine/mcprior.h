@@ -12,8 +12,7 @@
 #include "position.h"
 #include "random.h"
 
-/* Playouts for a root of this many empty points before the prior says
- * anything: fewer leave it off. */
+/* Fewer games than this leave the prior off (ready = false). */
 enum { MCPRIOR_MIN_PLAYOUTS = 64 };
 
 typedef struct McPrior {
