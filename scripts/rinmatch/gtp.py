@@ -175,15 +175,7 @@ class GtpEngine:
             raise EngineFailure(DIED, "not running")
         deadline = None if timeout is None else time.monotonic() + timeout
         command_id = self._write(process, command)
-        line = self._read_line(process, command, deadline)
-        while not line.strip():
-            line = self._read_line(process, command, deadline)
-        match = _RESPONSE_HEAD.match(line.rstrip())
-        if not match:
-            raise EngineFailure(GARBAGE, f"answered '{_clip(line)}' to '{command}'")
-        status, answered_id, first_text = match.groups()
-        if answered_id and int(answered_id) != command_id:
-            raise EngineFailure(GARBAGE, f"answer id {answered_id} to command id {command_id} ('{command}')")
+        status, answered_id, first_text = self._read_head(process, command, command_id, deadline)
         if status == "?":
             text = self._read_rest(process, command, deadline, first_text)
             self._trace("<", f"?{answered_id} {text}")
@@ -224,6 +216,14 @@ class GtpEngine:
 
     # -- reading -----------------------------------------------------------
     def _read_response(self, process, command, command_id, deadline):
+        status, answered_id, first_text = self._read_head(process, command, command_id, deadline)
+        text = self._read_rest(process, command, deadline, first_text)
+        self._trace("<", f"{status}{answered_id} {text}")
+        return Response(status == "=", text)
+
+    def _read_head(self, process, command, command_id, deadline):
+        """The first line of an answer as (status, id, text): '=' or '?', the
+        id it echoes (or ''), the text after them."""
         line = self._read_line(process, command, deadline)
         while not line.strip():  # empty lines between answers are tolerated
             line = self._read_line(process, command, deadline)
@@ -233,9 +233,7 @@ class GtpEngine:
         status, answered_id, first_text = match.groups()
         if answered_id and int(answered_id) != command_id:
             raise EngineFailure(GARBAGE, f"answer id {answered_id} to command id {command_id} ('{command}')")
-        text = self._read_rest(process, command, deadline, first_text)
-        self._trace("<", f"{status}{answered_id} {text}")
-        return Response(status == "=", text)
+        return status, answered_id, first_text
 
     def _read_rest(self, process, command, deadline, first_text):
         """The text of an answer: its first line's text and the lines after it,
