@@ -6,9 +6,14 @@
 #include "score.h"
 #include "tactics.h"
 
-enum { SOLVER_MAX_PLY = BB_POINTS + 1 };
+enum {
+    SOLVER_MAX_PLY = BB_POINTS + 1,
+    SOLVER_POLL_MASK = 1023,      /* the stop callback is polled every 1024 nodes */
+    SOLVER_ORDER_TT = 1 << 20,    /* ordering keys: the table's stone first, ... */
+    SOLVER_ORDER_FILL = 1 << 16   /* ... then fills (plus their gain), then stones by own stones */
+};
 
-static int final_score(const Position *pos)
+int endgame_final_score(const Position *pos)
 {
     int margin = pos_score(pos);
     return score_final(pos_to_move(pos) == COLOR_BLACK ? margin : -margin);
@@ -44,12 +49,12 @@ static int solve(Solver *s, const Position *pos, int alpha, int beta, int *pv, i
         *pv_length = 0;
     if (s->stopped)
         return 0;
-    if ((count_node(s->nodes) & 1023) == 0 && s->poll && s->poll(s->context)) {
+    if ((count_node(s->nodes) & SOLVER_POLL_MASK) == 0 && s->poll && s->poll(s->context)) {
         s->stopped = true;
         return 0;
     }
     if (pos_is_over(pos))
-        return final_score(pos);
+        return endgame_final_score(pos);
 
     int tt_move = -1;
     TTHit hit;
@@ -71,7 +76,7 @@ static int solve(Solver *s, const Position *pos, int alpha, int beta, int *pv, i
     int moves[BB_POINTS], keys[BB_POINTS], n = 0;
     Bitboard b = empty;
     for (int p; (p = bb_next(&b)) != POINT_NONE;) {
-        int key = p == tt_move ? 1 << 20 : bb_test(fills.points, p) ? (1 << 16) + fills.gain[p] : bb_test(near, p);
+        int key = p == tt_move ? SOLVER_ORDER_TT : bb_test(fills.points, p) ? SOLVER_ORDER_FILL + fills.gain[p] : bb_test(near, p);
         int i = n++;
         while (i > 0 && keys[i - 1] < key) {
             moves[i] = moves[i - 1];

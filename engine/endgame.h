@@ -22,6 +22,10 @@ typedef struct Solver {
     bool stopped;        /* set when poll said stop: the result is then void */
 } Solver;
 
+/* The exact score (score.h final scores) of a finished game for the side
+ * that would be to move. */
+int endgame_final_score(const Position *pos);
+
 /* The exact score (score.h final scores) of pos for the side to move within
  * the window (fail-soft outside it). Writes the best line into pv[]
  * (*pv_length stones) when pv is not NULL. */

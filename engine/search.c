@@ -31,14 +31,21 @@ enum {
     LMP_SHALLOW = 4,       /* ... LMP_BASE + LMP_SHALLOW * d * d */
     LMP_DEEP_BASE = 24,    /* and deeper: LMP_DEEP_BASE + LMP_DEEP_SLOPE * d */
     LMP_DEEP_SLOPE = 4,
-    PROTECT_GAPS = 1,      /* late move pruning spares the opponent's gaps */
     PRIOR_ORDER_WEIGHT = 4,     /* quiet ordering: per centistone of the prior's AMAF value */
     PRIOR_TIME_PERCENT = 10,    /* the prior's share of the time per stone */
     PRIOR_NODES_PER_PLAYOUT = 40, /* with a node limit: about that share of its time */
     PRIOR_DEPTH_PLAYOUTS = 1024,  /* with only a depth limit */
     PRIOR_MAX_PLAYOUTS = 1 << 16,
     ASPIRATION_DEPTH = 5,  /* iterations from this depth on search in a window ... */
-    ASPIRATION_DELTA = 60, /* ... of +-60 centistones around the previous score, tripled on a miss */
+    ASPIRATION_DELTA = 60, /* ... of +-60 centistones around the previous score ... */
+    ASPIRATION_WIDEN = 3,  /* ... times this on every miss */
+    HISTORY_ORDER_DIVISOR = 64, /* quiet ordering: history counts per ordering point */
+    ROOT_ORDER_SCALE = 16, /* root ordering: the quiet score times this ... */
+    ROOT_ORDER_NOISE = 16, /* ... plus a random number below this (ties differ by seed) */
+    LMR_BY_COUNT_MAX = 8,  /* late move reductions: by stones tried, from a table below this ... */
+    LMR_MANY_TRIED = 24,   /* ... then 2, or 3 from this many stones tried on */
+    LMR_DEEP = 6,          /* one more from this depth on */
+    LMR_MIN_DEPTH = 3,     /* quiet stones are reduced from this depth on */
     POLL_INTERVAL = 1024,
     HISTORY_MAX = 1 << 20
 };
@@ -121,12 +128,6 @@ static bool solver_poll(void *context)
     return stopped(w->search);
 }
 
-static int final_score(const Position *pos)
-{
-    int margin = pos_score(pos);
-    return score_final(pos_to_move(pos) == COLOR_BLACK ? margin : -margin);
-}
-
 /* The ordering score of a quiet stone: its static score, and what the
  * root's random games say of a stone there for the side to move (which
  * decides, too, what late move pruning leaves out). */
@@ -180,7 +181,7 @@ static int qsearch(Worker *w, const Position *pos, int alpha, int beta, int ply,
     if (ply > w->seldepth)
         w->seldepth = ply;
     if (pos_is_over(pos))
-        return final_score(pos);
+        return endgame_final_score(pos);
     Tactics t;
     movepick_tactics(pos, qply == 0 && pos_stones_left(pos) == 2, &t);
     int stand = evaluate_with_prior(w->search->eval, &w->search->prior, pos, &t);
@@ -260,9 +261,9 @@ static void reward_quiet(Worker *w, Color me, int ply, int move, int depth, cons
 
 static int reduction(int depth, int moves_tried)
 {
-    static const int8_t by_count[8] = {0, 0, 0, 1, 1, 1, 2, 2};
-    int r = moves_tried < 8 ? by_count[moves_tried] : 2 + (moves_tried >= 24);
-    if (depth >= 6)
+    static const int8_t by_count[LMR_BY_COUNT_MAX] = {0, 0, 0, 1, 1, 1, 2, 2};
+    int r = moves_tried < LMR_BY_COUNT_MAX ? by_count[moves_tried] : 2 + (moves_tried >= LMR_MANY_TRIED);
+    if (depth >= LMR_DEEP)
         r++;
     return r;
 }
@@ -280,7 +281,7 @@ static int pvs(Worker *w, const Position *pos, int alpha, int beta, int depth, i
     if (stopped(w->search))
         return 0;
     if (pos_is_over(pos))
-        return final_score(pos);
+        return endgame_final_score(pos);
     if (depth <= 0)
         return qsearch(w, pos, alpha, beta, ply, 0);
     if (ply >= SEARCH_MAX_PLY)
@@ -326,7 +327,7 @@ static int pvs(Worker *w, const Position *pos, int alpha, int beta, int depth, i
     for (int p; (p = bb_next(&b)) != POINT_NONE;) {
         int score = p == tt_move ? ORDER_TT : movepick_tactical_score(&t, p);
         if (score == 0)
-            score = is_killer(w, ply, p) ? ORDER_KILLER : quiet_order(s, pos, p) + w->history[me][p] / 64;
+            score = is_killer(w, ply, p) ? ORDER_KILLER : quiet_order(s, pos, p) + w->history[me][p] / HISTORY_ORDER_DIVISOR;
         movelist_add(&list, p, score);
     }
 
@@ -345,8 +346,6 @@ static int pvs(Worker *w, const Position *pos, int alpha, int beta, int depth, i
          * two-stone ring of the opponent is one, and taking it may be the
          * only way to stop the ring this turn. */
         if (!pv_node && quiet && (futile || tried >= late_move_count(depth)) && best > -SCORE_FINAL) {
-            if (!PROTECT_GAPS)
-                break;
             if (!pruning) {
                 pruning = true;
                 protect = t.theirs.cuts;
@@ -360,7 +359,7 @@ static int pvs(Worker *w, const Position *pos, int alpha, int beta, int depth, i
         if (tried == 0) {
             score = child_value(w, pos, &child, alpha, beta, depth - 1, ply, pv_node);
         } else {
-            int r = quiet && depth >= 3 ? reduction(depth, tried) + !pv_node : 0;
+            int r = quiet && depth >= LMR_MIN_DEPTH ? reduction(depth, tried) + !pv_node : 0;
             if (r > depth - 1)
                 r = depth - 1;
             score = child_value(w, pos, &child, alpha, alpha + 1, depth - 1 - r, ply, false);
@@ -408,7 +407,7 @@ static void init_root_moves(Worker *w)
     for (int p; (p = bb_next(&b)) != POINT_NONE;) {
         int score = p == s->limits.first_move ? ORDER_TT + 1 : p == tt_move ? ORDER_TT : movepick_tactical_score(&t, p);
         if (score == 0)
-            score = quiet_order(s, pos, p) * 16 + (int)rng_below(&w->rng, 16);
+            score = quiet_order(s, pos, p) * ROOT_ORDER_SCALE + (int)rng_below(&w->rng, ROOT_ORDER_NOISE);
         movelist_add(list, p, score);
     }
     for (int i = 0; i < list->count; i++)
@@ -524,10 +523,10 @@ static int aspiration_search(Worker *w, int first, int depth, int previous, int 
             return score;
         if (score <= alpha) {
             alpha = alpha - delta < -SCORE_INF ? -SCORE_INF : alpha - delta;
-            delta *= 3;
+            delta *= ASPIRATION_WIDEN;
         } else if (score >= beta) {
             beta = beta + delta > SCORE_INF ? SCORE_INF : beta + delta;
-            delta *= 3;
+            delta *= ASPIRATION_WIDEN;
             if (*best_index > first)
                 root_move_to_front(&w->root_moves, first, *best_index);
         } else {
@@ -723,6 +722,8 @@ void search_clear(Search *s)
 
 void search_stop(Search *s) { set_stop(s); }
 
+static bool prior_stopped(void *context) { return stopped(context); }
+
 static bool prior_time_up(void *context)
 {
     const Search *s = context;
@@ -748,7 +749,7 @@ static void compute_prior(Search *s)
     } else if (s->limits.soft_ms) {
         mcprior_compute(&s->prior, &s->root, PRIOR_MAX_PLAYOUTS, &rng, prior_time_up, s);
     } else {
-        mcprior_compute(&s->prior, &s->root, PRIOR_DEPTH_PLAYOUTS, &rng, NULL, NULL);
+        mcprior_compute(&s->prior, &s->root, PRIOR_DEPTH_PLAYOUTS, &rng, prior_stopped, s);
     }
 }
 

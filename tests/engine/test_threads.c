@@ -104,7 +104,7 @@ static void count_report(const SearchInfo *info, void *context)
 {
     Job *job = context;
     (void)info;
-    job->reports++;
+    __atomic_add_fetch(&job->reports, 1, __ATOMIC_RELAXED); /* read by the stopping thread */
 }
 
 static void *run_job(void *arg)
@@ -114,13 +114,17 @@ static void *run_job(void *arg)
     return NULL;
 }
 
-/* Starts an unlimited search on its own thread, lets it run `ms`, stops it
- * from this thread and waits for it. Returns the elapsed time. */
+/* Starts an unlimited search on its own thread, lets it run `ms` after its
+ * first report (so that a busy machine cannot stop it before it has searched
+ * anything), stops it from this thread and waits for it. Returns the time
+ * from the first report to the end. */
 static int64_t search_then_stop(Job *job, int ms)
 {
     pthread_t thread;
-    int64_t start = now_ms();
     assert_int_equal(pthread_create(&thread, NULL, run_job, job), 0);
+    for (int waited = 0; __atomic_load_n(&job->reports, __ATOMIC_RELAXED) == 0 && waited < 10000; waited++)
+        sleep_ms(1);
+    int64_t start = now_ms();
     sleep_ms(ms);
     search_stop(job->search);
     assert_int_equal(pthread_join(thread, NULL), 0);
