@@ -15,17 +15,18 @@ void mcprior_clear(McPrior *prior) { memset(prior, 0, sizeof *prior); }
 
 typedef struct Tally {
     int games;
-    int64_t margin_sum;             /* Black's final margins */
+    int64_t outcome_sum;            /* Black's results: +1 won, 0 drawn, -1 lost */
     int32_t black_end[BB_POINTS];   /* games the point ended Black */
     int32_t placed[2][BB_POINTS];   /* games the colour placed a stone there */
-    int64_t placed_margin[2][BB_POINTS];
+    int64_t placed_outcome[2][BB_POINTS];
 } Tally;
 
 static void tally_game(Tally *t, const Position *end, const Bitboard placed[2])
 {
     int margin = pos_score(end);
+    int outcome = (margin > 0) - (margin < 0);
     t->games++;
-    t->margin_sum += margin;
+    t->outcome_sum += outcome;
     Bitboard b = end->stones[COLOR_BLACK];
     for (int p; (p = bb_next(&b)) != POINT_NONE;)
         t->black_end[p]++;
@@ -33,16 +34,15 @@ static void tally_game(Tally *t, const Position *end, const Bitboard placed[2])
         Bitboard s = placed[c];
         for (int p; (p = bb_next(&s)) != POINT_NONE;) {
             t->placed[c][p]++;
-            t->placed_margin[c][p] += margin;
+            t->placed_outcome[c][p] += outcome;
         }
     }
 }
 
-
 static void tally_to_prior(const Tally *t, const Position *root, McPrior *prior)
 {
     int n = t->games;
-    double mean_margin = (double)t->margin_sum / n;
+    double mean_outcome = (double)t->outcome_sum / n;
     Bitboard board = bb_board(root->size);
     for (int p; (p = bb_next(&board)) != POINT_NONE;) {
         int own = (int)((200 * (int64_t)t->black_end[p] - 100 * (int64_t)n) / n);
@@ -55,7 +55,8 @@ static void tally_to_prior(const Tally *t, const Position *root, McPrior *prior)
             else if (at >= 0)
                 prior->value[c][p] = (int16_t)sign; /* taken from the other colour: filled */
             int32_t k = t->placed[c][p];
-            double gain = k ? ((double)t->placed_margin[c][p] / k - mean_margin) * k / (k + AMAF_SHRINK) : 0.0;
+            double gain = k ? ((double)t->placed_outcome[c][p] / k - mean_outcome) * k / (k + AMAF_SHRINK) : 0.0;
+            gain *= MCPRIOR_WIN_STONES;
             prior->amaf[c][p] = (int16_t)(100.0 * (c == COLOR_BLACK ? gain : -gain));
             if (at < 0)
                 prior->value[c][p] = (int16_t)(own + 100.0 * gain); /* Black's view */

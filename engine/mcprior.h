@@ -12,21 +12,34 @@
 #include "position.h"
 #include "random.h"
 
-/* Fewer games than this leave the prior off (ready = false). */
-enum { MCPRIOR_MIN_PLAYOUTS = 64 };
+enum {
+    /* Fewer games than this leave the prior off (ready = false). */
+    MCPRIOR_MIN_PLAYOUTS = 64,
+    /* Stones that a whole won game (over a lost one: half of it over a
+     * draw) is worth in the AMAF values; chosen by matches (see the history
+     * of this file). */
+    MCPRIOR_WIN_STONES = 10
+};
 
 typedef struct McPrior {
     bool ready;
     int playouts;
-    /* Black's expected final ownership of a point, in centistones (+100:
-     * always Black's, -100: always White's), given what stands on it at a
-     * node: index COLOR_BLACK or COLOR_WHITE for a stone of that colour,
-     * 2 for an empty point. */
+    /* What a point is worth to Black, in centistones, given what stands on
+     * it at a node: index COLOR_BLACK or COLOR_WHITE for a stone of that
+     * colour, 2 for an empty point. For a point as it stands at the root,
+     * Black's expected final ownership (+100: always Black's, -100: always
+     * White's); for a stone on a point empty at the root, that ownership
+     * plus the stone's colour's AMAF value below (seen from Black); for a
+     * stone on a point the other colour holds at the root, a whole stone
+     * (it was filled). */
     int16_t value[3][BB_POINTS];
-    /* The expected final margin, in centistones from the colour's own
-     * point of view, of the games in which that colour placed a stone on
-     * the point (minus the mean over all games): how good a stone there is
-     * for it. 0 where nothing is known. */
+    /* How much better the colour does in the games in which it placed a
+     * stone on the point than in all games: the mean result (+1 won, 0
+     * drawn, -1 lost) of those games minus the mean of all, shrunk towards
+     * 0 when the games are few, times MCPRIOR_WIN_STONES, in centistones
+     * from the colour's own point of view. Results, not margins: a random
+     * game's margin swings with captures that real play avoids, while who
+     * wins is what a close game turns on. 0 where nothing is known. */
     int16_t amaf[2][BB_POINTS];
     Bitboard root_stones[2]; /* the root's stones, by colour */
 } McPrior;
@@ -41,8 +54,9 @@ void mcprior_clear(McPrior *prior);
 void mcprior_compute(McPrior *prior, const Position *root, int playouts, Rng *rng, bool (*stop)(void *context),
                      void *context);
 
-/* The expected final margin of pos by the prior's point values, in
- * centistones for the side to move. */
+/* The sum of pos's point values, in centistones for the side to move: the
+ * prior's estimate of its final margin (at the root, the playouts' mean
+ * margin). */
 int mcprior_margin(const McPrior *prior, const Position *pos);
 
 /* mcprior_margin(pos) minus that of the root (Black's view) seen from

@@ -1,7 +1,9 @@
 /* The root's Monte Carlo prior: reproducible from the seed, its point
- * values add up to the playouts' mean margin, a stone that can never be
- * taken is worth a whole stone, and the statistics single out the stone
- * that closes a large ring. */
+ * values add up to the playouts' mean margin, its AMAF values are the
+ * playouts' differences of results, a stone that can never be taken is
+ * worth a whole stone, and the statistics single out the stone that closes
+ * a ring the game turns on. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -116,6 +118,56 @@ static void test_values_add_up_to_the_mean_margin(void **state)
     }
 }
 
+/* Each AMAF value, recomputed here from the same games (the same seed
+ * replays them through playout_random_placed): the mean result of the games
+ * in which the colour placed a stone on the point minus the mean of all,
+ * shrunk by the games' count, in MCPRIOR_WIN_STONES stones per game won:
+ * results, not margins (within a centistone's rounding). */
+static void test_amaf_is_the_result_difference(void **state)
+{
+    (void)state;
+    enum { GAMES = 400, SHRINK = 8 };
+    for (int size = 6; size <= 12; size += 3) {
+        Position pos = opening(size, (uint64_t)size + 40, size + 3);
+        McPrior *prior = malloc(sizeof *prior);
+        static int placed_games[2][BB_POINTS], placed_results[2][BB_POINTS];
+        memset(placed_games, 0, sizeof placed_games);
+        memset(placed_results, 0, sizeof placed_results);
+        Rng rng;
+        rng_seed(&rng, 31);
+        mcprior_compute(prior, &pos, GAMES, &rng, NULL, NULL);
+        assert_true(prior->ready);
+        rng_seed(&rng, 31);
+        int results = 0;
+        for (int i = 0; i < GAMES; i++) {
+            Position end = pos;
+            Bitboard placed[2] = {bb_zero(), bb_zero()};
+            playout_random_placed(&end, &rng, placed);
+            int margin = pos_score(&end);
+            int result = margin > 0 ? 1 : margin < 0 ? -1 : 0;
+            results += result;
+            for (int c = 0; c < 2; c++)
+                for (int p; (p = bb_next(&placed[c])) != POINT_NONE;) {
+                    placed_games[c][p]++;
+                    placed_results[c][p] += result;
+                }
+        }
+        int checked = 0;
+        for (int c = 0; c < 2; c++) {
+            Bitboard empty = pos_empty(&pos);
+            for (int p; (p = bb_next(&empty)) != POINT_NONE;) {
+                int k = placed_games[c][p];
+                double gain = k ? ((double)placed_results[c][p] / k - (double)results / GAMES) * k / (k + SHRINK) : 0;
+                double expected = 100.0 * MCPRIOR_WIN_STONES * (c == COLOR_BLACK ? gain : -gain);
+                assert_true(fabs(prior->amaf[c][p] - expected) <= 1.0);
+                checked += k > 0 && fabs(expected) >= 1.0;
+            }
+        }
+        assert_true(checked > size); /* the values are not all zero */
+        free(prior);
+    }
+}
+
 /* A stone on the edge can never be filled by the opponent: always its
  * owner's. */
 static void test_edge_stone_is_a_whole_stone(void **state)
@@ -134,25 +186,43 @@ static void test_edge_stone_is_a_whole_stone(void **state)
     free(prior);
 }
 
-/* Black's stone in the gap fills 16 points: no other stone is nearly as
- * good for Black. White's stone there saves the 16 points: worth two
- * stones at least to White (the all-moves-as-first statistics value
- * White's stones inside as much, from the games where they live). */
+/* The ring of ring_with_gap, with White holding the top row, the left
+ * column, the bottom row and the right column's top three points (25
+ * stones, no ring: three points of the right column are empty). Black's
+ * stone in the gap fills 16 points and wins; with a White stone there the
+ * inside stays open, and White, with more stones outside, often wins: the
+ * game turns on the gap. */
+static Position decisive_ring(int *gap)
+{
+    Bitboard black = ring_with_gap(gap).stones[COLOR_BLACK], white = bb_zero();
+    for (int i = 0; i < 8; i++) {
+        bb_set(&white, point_make(0, i));
+        bb_set(&white, point_make(i, 0));
+        bb_set(&white, point_make(7, i));
+    }
+    for (int row = 1; row <= 3; row++)
+        bb_set(&white, point_make(row, 7));
+    Position pos;
+    assert_int_equal(bb_count(white), 25);
+    assert_int_equal(pos_setup(&pos, 8, black, white, COLOR_BLACK, 1), POS_OK);
+    return pos;
+}
+
+/* Where the game turns on the gap, Black's stone there is worth more than a
+ * stone, and clearly more than any stone outside the ring. */
 static void test_the_closing_stone_stands_out(void **state)
 {
     (void)state;
     int gap;
-    Position pos = ring_with_gap(&gap);
+    Position pos = decisive_ring(&gap);
     McPrior *prior = malloc(sizeof *prior);
     Rng rng;
     rng_seed(&rng, 9);
     mcprior_compute(prior, &pos, PLAYOUTS, &rng, NULL, NULL);
     assert_true(prior->ready);
-    Bitboard b = pos_empty(&pos);
-    for (int p; (p = bb_next(&b)) != POINT_NONE;)
-        if (p != gap)
-            assert_true(prior->amaf[COLOR_BLACK][gap] > prior->amaf[COLOR_BLACK][p] + 100);
-    assert_true(prior->amaf[COLOR_WHITE][gap] > 200);
+    assert_true(prior->amaf[COLOR_BLACK][gap] > 100);
+    for (int row = 4; row <= 6; row++)
+        assert_true(prior->amaf[COLOR_BLACK][gap] > prior->amaf[COLOR_BLACK][point_make(row, 7)] + 50);
     free(prior);
 }
 
@@ -207,6 +277,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reproducible),
         cmocka_unit_test(test_values_add_up_to_the_mean_margin),
+        cmocka_unit_test(test_amaf_is_the_result_difference),
         cmocka_unit_test(test_edge_stone_is_a_whole_stone),
         cmocka_unit_test(test_the_closing_stone_stands_out),
         cmocka_unit_test(test_gain_is_the_margin_difference),
