@@ -46,6 +46,10 @@ typedef struct EvalModel EvalModel;
 /* A model from the bytes of a weights file; *out untouched on failure. */
 EvalStatus eval_model_parse(const uint8_t *bytes, size_t size, EvalModel **out);
 
+/* The same with the feature map given (feature_map_create, which costs more
+ * than reading a file): for a caller that loads many files. */
+EvalStatus eval_model_parse_mapped(const uint8_t *bytes, size_t size, const FeatureMap *map, EvalModel **out);
+
 /* The weights built into the engine; NULL only when memory runs out. */
 EvalModel *eval_model_default(void);
 

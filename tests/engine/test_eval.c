@@ -256,6 +256,67 @@ static void test_pattern_symmetries_share_parameters(void **state)
     feature_map_destroy(map);
 }
 
+/* The whole map against its definition, one pattern at a time: a pattern's
+ * parameter is that of its smallest image, and parameters are numbered in
+ * the order of their smallest images, then one per other feature. */
+static void test_feature_map_matches_its_definition(void **state)
+{
+    (void)state;
+    FeatureMap *map = feature_map_create();
+    assert_non_null(map);
+    uint32_t next = 0;
+    for (uint32_t pattern = 0; pattern < FEAT_PATTERN_SIZE; pattern++) {
+        uint32_t smallest = pattern;
+        for (int s = 1; s < 8; s++) {
+            uint32_t image = feature_pattern_transform(pattern, s);
+            smallest = image < smallest ? image : smallest;
+        }
+        if (smallest == pattern)
+            assert_int_equal(map->to_param[FEAT_PATTERN_BASE + pattern], next++);
+        else
+            assert_int_equal(map->to_param[FEAT_PATTERN_BASE + pattern], map->to_param[FEAT_PATTERN_BASE + smallest]);
+    }
+    for (uint32_t i = FEAT_EDGE_BASE; i < FEAT_EXPANDED_SIZE; i++)
+        assert_int_equal(map->to_param[i], next++);
+    assert_int_equal(map->params, next);
+    feature_map_destroy(map);
+}
+
+/* A file read with a map given and with one built inside: the same model. */
+static void test_parse_with_a_given_map_reads_the_same(void **state)
+{
+    (void)state;
+    FeatureMap *map = feature_map_create();
+    assert_non_null(map);
+    uint32_t count = eval_param_count(map);
+    float *params = malloc(count * sizeof *params);
+    assert_non_null(params);
+    Rng rng;
+    rng_seed(&rng, 17);
+    for (uint32_t i = 0; i < count; i++)
+        params[i] = (float)((int)rng_below(&rng, 2001) - 1000) / (i < map->params ? 2000.0f : 20.0f);
+    size_t size;
+    uint8_t *bytes = eval_file_write(params, count, &size);
+    EvalModel *built = NULL, *given = NULL;
+    assert_int_equal(eval_model_parse(bytes, size, &built), EVAL_OK);
+    assert_int_equal(eval_model_parse_mapped(bytes, size, map, &given), EVAL_OK);
+    for (int game = 0; game < 200; game++) {
+        int n = 4 + (int)rng_below(&rng, 13);
+        Position pos = random_position(n, 1 + (int)rng_below(&rng, (uint32_t)(n * n - 1)), &rng);
+        assert_int_equal(evaluate_position(built, &pos), evaluate_position(given, &pos));
+    }
+    /* a refusal is the same too */
+    bytes[EVAL_FILE_HEADER] ^= 1;
+    EvalModel *none = NULL;
+    assert_int_equal(eval_model_parse_mapped(bytes, size, map, &none), EVAL_ERR_CHECKSUM);
+    assert_null(none);
+    eval_model_destroy(built);
+    eval_model_destroy(given);
+    free(bytes);
+    free(params);
+    feature_map_destroy(map);
+}
+
 static uint8_t *sample_file(size_t *size)
 {
     FeatureMap *map = feature_map_create();
@@ -505,6 +566,8 @@ int main(void)
         cmocka_unit_test(test_features_match_slow_reference),
         cmocka_unit_test(test_symmetries_evaluate_alike),
         cmocka_unit_test(test_pattern_symmetries_share_parameters),
+        cmocka_unit_test(test_feature_map_matches_its_definition),
+        cmocka_unit_test(test_parse_with_a_given_map_reads_the_same),
         cmocka_unit_test(test_weights_file_checks),
         cmocka_unit_test(test_builtin_weights_load_and_judge),
         cmocka_unit_test(test_ownership_adds_up),
