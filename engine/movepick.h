@@ -24,16 +24,12 @@ enum {
     ORDER_QUIET_MAX = (1 << 23) - 1
 };
 
-/* What the tactical analysis of a node found, for ordering and pruning. */
-typedef struct Tactics {
-    FillMap mine;     /* fill points of the side to move */
-    FillMap theirs;   /* fill points of the opponent */
-    Bitboard threats; /* side to move: first stones of two-stone rings */
-    int best_threat;  /* largest gain of a two-stone ring (0 without threats) */
-    bool threats_known; /* threats and best_threat were looked for */
-} Tactics;
-
-void movepick_tactics(const Position *pos, bool with_threats, Tactics *t);
+/* The former name of tactics_analyze, kept while search.c and evaluate.c
+ * still call it. */
+static inline void movepick_tactics(const Position *pos, bool with_threats, Tactics *t)
+{
+    tactics_analyze(pos, with_threats, t);
+}
 
 static inline void movelist_add(MoveList *list, int move, int score)
 {

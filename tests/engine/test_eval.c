@@ -15,10 +15,10 @@
 #include "evalmodel.h"
 #include "evaluate.h"
 #include "feature.h"
-#include "movepick.h"
 #include "playout.h"
 #include "random.h"
 #include "search.h"
+#include "tactics.h"
 #include "train.h"
 
 /* A position after `plies` random stones on a size x size board. */
@@ -117,7 +117,7 @@ static bool slow_immune(const Position *pos, int r0, int c0)
 static void compute(const Position *pos, PointFeatures *f)
 {
     Tactics t;
-    movepick_tactics(pos, false, &t);
+    tactics_analyze(pos, false, &t);
     feature_compute(pos, &t.mine, &t.theirs, f);
 }
 
@@ -205,7 +205,7 @@ static EvalModel *random_model(uint64_t seed)
 static int evaluate_position(const EvalModel *model, const Position *pos)
 {
     Tactics t;
-    movepick_tactics(pos, false, &t);
+    tactics_analyze(pos, false, &t);
     return eval_model_evaluate(model, pos, &t.mine, &t.theirs, -1);
 }
 
@@ -420,7 +420,7 @@ static void test_ownership_adds_up(void **state)
         int size = 4 + (int)rng_below(&rng, 13);
         Position pos = random_position(size, (int)rng_below(&rng, (uint32_t)(size * size)), &rng);
         Tactics t;
-        movepick_tactics(&pos, false, &t);
+        tactics_analyze(&pos, false, &t);
         float owner[BB_POINTS];
         eval_model_ownership(model, &pos, &t.mine, &t.theirs, owner);
         double sum = 0.0;
@@ -482,12 +482,12 @@ static void test_prior_weighs_the_stones_since_the_root(void **state)
         mcprior_compute(prior, &root, 300, &rng, NULL, NULL);
         assert_true(prior->ready);
         Tactics t;
-        movepick_tactics(&root, true, &t);
+        tactics_analyze(&root, true, &t);
         assert_int_equal(evaluate_with_prior(NULL, prior, &root, &t), evaluate_with(NULL, &root, &t));
         Position child = root;
         pos_play(&child, playout_random_point(&child, &rng));
         pos_play(&child, playout_random_point(&child, &rng));
-        movepick_tactics(&child, true, &t);
+        tactics_analyze(&child, true, &t);
         assert_int_equal(evaluate_with_prior(NULL, none, &child, &t), evaluate_with(NULL, &child, &t));
         differ += evaluate_with_prior(NULL, prior, &child, &t) != evaluate_with(NULL, &child, &t);
     }
