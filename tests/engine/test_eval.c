@@ -17,20 +17,12 @@
 #include "feature.h"
 #include "playout.h"
 #include "random.h"
+#include "random_position.h"
 #include "search.h"
 #include "tactics.h"
 #include "train.h"
 
 /* A position after `plies` random stones on a size x size board. */
-static Position random_position(int size, int plies, Rng *rng)
-{
-    Position pos;
-    assert_int_equal(pos_init(&pos, size), POS_OK);
-    for (int i = 0; i < plies && !pos_is_over(&pos); i++)
-        pos_play(&pos, playout_random_point(&pos, rng));
-    return pos;
-}
-
 static int cell(const Position *pos, int r, int c)
 {
     if (r < 0 || c < 0 || r >= pos->size || c >= pos->size)
@@ -128,7 +120,7 @@ static void test_features_match_slow_reference(void **state)
     rng_seed(&rng, 7);
     for (int game = 0; game < 300; game++) {
         int size = 4 + (int)rng_below(&rng, 13);
-        Position pos = random_position(size, (int)rng_below(&rng, (uint32_t)(size * size)), &rng);
+        Position pos = support_random_plies(&rng, size, (int)rng_below(&rng, (uint32_t)(size * size)));
         PointFeatures f;
         compute(&pos, &f);
         assert_int_equal(f.count, size * size);
@@ -218,7 +210,7 @@ static void test_symmetries_evaluate_alike(void **state)
     int nonzero = 0;
     for (int game = 0; game < 2000; game++) {
         int size = 4 + (int)rng_below(&rng, 13);
-        Position pos = random_position(size, 1 + (int)rng_below(&rng, (uint32_t)(size * size - 1)), &rng);
+        Position pos = support_random_plies(&rng, size, 1 + (int)rng_below(&rng, (uint32_t)(size * size - 1)));
         int expected = evaluate_position(model, &pos);
         nonzero += expected != 0;
         for (int s = 1; s < 8; s++) {
@@ -302,7 +294,7 @@ static void test_parse_with_a_given_map_reads_the_same(void **state)
     assert_int_equal(eval_model_parse_mapped(bytes, size, map, &given), EVAL_OK);
     for (int game = 0; game < 200; game++) {
         int n = 4 + (int)rng_below(&rng, 13);
-        Position pos = random_position(n, 1 + (int)rng_below(&rng, (uint32_t)(n * n - 1)), &rng);
+        Position pos = support_random_plies(&rng, n, 1 + (int)rng_below(&rng, (uint32_t)(n * n - 1)));
         assert_int_equal(evaluate_position(built, &pos), evaluate_position(given, &pos));
     }
     /* a refusal is the same too */
@@ -418,7 +410,7 @@ static void test_ownership_adds_up(void **state)
     rng_seed(&rng, 21);
     for (int game = 0; game < 200; game++) {
         int size = 4 + (int)rng_below(&rng, 13);
-        Position pos = random_position(size, (int)rng_below(&rng, (uint32_t)(size * size)), &rng);
+        Position pos = support_random_plies(&rng, size, (int)rng_below(&rng, (uint32_t)(size * size)));
         Tactics t;
         tactics_analyze(&pos, false, &t);
         float owner[BB_POINTS];
@@ -447,7 +439,7 @@ static void test_search_uses_the_weights_it_is_given(void **state)
     rng_seed(&rng, 4);
     int differ = 0;
     for (int i = 0; i < 20; i++) {
-        Position pos = random_position(10, 10 + (int)rng_below(&rng, 40), &rng);
+        Position pos = support_random_plies(&rng, 10, 10 + (int)rng_below(&rng, 40));
         if (pos_is_over(&pos))
             continue;
         SearchInfo with, without;
@@ -478,7 +470,7 @@ static void test_prior_weighs_the_stones_since_the_root(void **state)
     mcprior_clear(none);
     int differ = 0;
     for (int i = 0; i < 20; i++) {
-        Position root = random_position(12, 1 + (int)rng_below(&rng, 60), &rng);
+        Position root = support_random_plies(&rng, 12, 1 + (int)rng_below(&rng, 60));
         mcprior_compute(prior, &root, 300, &rng, NULL, NULL);
         assert_true(prior->ready);
         Tactics t;

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "playout.h"
+#include "random_position.h"
 #include "ring.h"
 #include "tactics.h"
 
@@ -16,11 +17,8 @@
 static Position random_position(Rng *rng, int index)
 {
     for (;;) {
-        Position pos;
-        pos_init(&pos, 5 + index % 12);
-        int stones = (int)rng_below(rng, (uint32_t)(pos.size * pos.size));
-        for (int i = 0; i < stones && !pos_is_over(&pos); i++)
-            pos_play(&pos, playout_random_point(&pos, rng));
+        int size = 5 + index % 12;
+        Position pos = support_random_plies(rng, size, (int)rng_below(rng, (uint32_t)(size * size)));
         if (!pos_is_over(&pos))
             return pos;
     }

@@ -13,23 +13,12 @@
 #include <pthread.h>
 
 #include "playout.h"
+#include "random_position.h"
 #include "random.h"
 #include "search.h"
 
 /* A position of size x size played at random until `empties` points are
  * left (and not over). */
-static Position random_position(Rng *rng, int size, int empties)
-{
-    for (;;) {
-        Position pos;
-        pos_init(&pos, size);
-        while (!pos_is_over(&pos) && pos_empty_count(&pos) > empties)
-            pos_play(&pos, playout_random_point(&pos, rng));
-        if (!pos_is_over(&pos))
-            return pos;
-    }
-}
-
 static Search *new_search(int threads, int hash_mib)
 {
     SearchConfig config = {.threads = threads, .hash_mib = hash_mib, .seed = 3};
@@ -62,7 +51,7 @@ static void test_node_limit_near_endgame(void **state)
     for (int threads = 2; threads <= 4; threads++) {
         Search *s = new_search(threads, 4);
         for (int i = 0; i < 6; i++) {
-            Position pos = random_position(&rng, 6 + i % 3, 14 + i);
+            Position pos = support_random_position(&rng, 6 + i % 3, 14 + i);
             SearchLimits limits = {.nodes = 30000, .first_move = POINT_NONE};
             SearchInfo info;
             search_run(s, &pos, &limits, NULL, NULL, &info);
@@ -82,7 +71,7 @@ static void test_two_threads_legal(void **state)
     Rng rng;
     rng_seed(&rng, 8);
     for (int i = 0; i < 5; i++) {
-        Position pos = random_position(&rng, 12, 100 - 15 * i);
+        Position pos = support_random_position(&rng, 12, 100 - 15 * i);
         SearchLimits limits = {.depth = 5, .first_move = POINT_NONE};
         SearchInfo info;
         search_run(s, &pos, &limits, NULL, NULL, &info);
@@ -139,7 +128,7 @@ static void test_stop_restart_resize(void **state)
     const int hashes[] = {1, 8, 0, 3, 16, 2};
     for (int round = 0; round < 6; round++) {
         Job job = {.search = s, .limits = {.first_move = POINT_NONE}};
-        job.pos = random_position(&rng, round % 2 ? 16 : 10, round % 2 ? 200 : 40);
+        job.pos = support_random_position(&rng, round % 2 ? 16 : 10, round % 2 ? 200 : 40);
         int64_t elapsed = search_then_stop(&job, 60);
         assert_true(elapsed < 60 + 5000); /* stopped, not finished at depth 64 */
         assert_int_equal(pos_check(&job.pos, pos_to_move(&job.pos), job.info.pv[0]), POS_OK);
