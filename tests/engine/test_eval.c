@@ -171,11 +171,9 @@ static Bitboard transform_bb(Bitboard b, int s, int n)
     return out;
 }
 
-/* A model with random weights: symmetry must hold for any weights. */
-static EvalModel *random_model(uint64_t seed)
+/* A weights file with random weights for `map` (malloc'd, *size set). */
+static uint8_t *random_weights_file(const FeatureMap *map, uint64_t seed, size_t *size)
 {
-    FeatureMap *map = feature_map_create();
-    assert_non_null(map);
     uint32_t count = eval_param_count(map);
     float *params = malloc(count * sizeof *params);
     assert_non_null(params);
@@ -184,12 +182,22 @@ static EvalModel *random_model(uint64_t seed)
     /* point weights in [-0.5, 0.5], linear weights in [-50, 50] centistones */
     for (uint32_t i = 0; i < count; i++)
         params[i] = (float)((int)rng_below(&rng, 2001) - 1000) / (i < map->params ? 2000.0f : 20.0f);
+    uint8_t *bytes = eval_file_write(params, count, size);
+    assert_non_null(bytes);
+    free(params);
+    return bytes;
+}
+
+/* A model with random weights: symmetry must hold for any weights. */
+static EvalModel *random_model(uint64_t seed)
+{
+    FeatureMap *map = feature_map_create();
+    assert_non_null(map);
     size_t size;
-    uint8_t *bytes = eval_file_write(params, count, &size);
+    uint8_t *bytes = random_weights_file(map, seed, &size);
     EvalModel *model = NULL;
     assert_int_equal(eval_model_parse(bytes, size, &model), EVAL_OK);
     free(bytes);
-    free(params);
     feature_map_destroy(map);
     return model;
 }
@@ -280,15 +288,10 @@ static void test_parse_with_a_given_map_reads_the_same(void **state)
     (void)state;
     FeatureMap *map = feature_map_create();
     assert_non_null(map);
-    uint32_t count = eval_param_count(map);
-    float *params = malloc(count * sizeof *params);
-    assert_non_null(params);
-    Rng rng;
-    rng_seed(&rng, 17);
-    for (uint32_t i = 0; i < count; i++)
-        params[i] = (float)((int)rng_below(&rng, 2001) - 1000) / (i < map->params ? 2000.0f : 20.0f);
     size_t size;
-    uint8_t *bytes = eval_file_write(params, count, &size);
+    uint8_t *bytes = random_weights_file(map, 17, &size);
+    Rng rng;
+    rng_seed(&rng, 19);
     EvalModel *built = NULL, *given = NULL;
     assert_int_equal(eval_model_parse(bytes, size, &built), EVAL_OK);
     assert_int_equal(eval_model_parse_mapped(bytes, size, map, &given), EVAL_OK);
@@ -305,7 +308,6 @@ static void test_parse_with_a_given_map_reads_the_same(void **state)
     eval_model_destroy(built);
     eval_model_destroy(given);
     free(bytes);
-    free(params);
     feature_map_destroy(map);
 }
 
