@@ -172,8 +172,6 @@ static int minimax(const Position *pos)
     return best;
 }
 
-/* A random position of `size` with exactly `empties` empty points or
- * fewer (fills may skip past it), not over. */
 static bool solver_never_stops(void *context)
 {
     (void)context;

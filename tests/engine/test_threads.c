@@ -3,6 +3,7 @@
  * searches. Meant to run under ThreadSanitizer (-DRIN_TSAN=ON) as well. */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -17,8 +18,6 @@
 #include "random.h"
 #include "search.h"
 
-/* A position of size x size played at random until `empties` points are
- * left (and not over). */
 static Search *new_search(int threads, int hash_mib)
 {
     SearchConfig config = {.threads = threads, .hash_mib = hash_mib, .seed = 3};
@@ -86,14 +85,16 @@ typedef struct Job {
     Position pos;
     SearchLimits limits;
     SearchInfo info;
-    int reports;
+    /* completed iterations, counted by the search's thread while this one
+     * waits for the first (relaxed: a count; pthread_join orders the rest) */
+    atomic_int reports;
 } Job;
 
 static void count_report(const SearchInfo *info, void *context)
 {
     Job *job = context;
     (void)info;
-    job->reports++;
+    atomic_fetch_add_explicit(&job->reports, 1, memory_order_relaxed);
 }
 
 static void *run_job(void *arg)
@@ -103,17 +104,24 @@ static void *run_job(void *arg)
     return NULL;
 }
 
-/* Starts an unlimited search on its own thread, lets it run `ms`, stops it
- * from this thread and waits for it. Returns the elapsed time. */
+/* Starts an unlimited search on its own thread, lets it run `ms` after its
+ * first completed iteration (however long a loaded machine takes to get
+ * there), stops it from this thread and waits for it. Returns the time from
+ * the stop to the end of the search. */
 static int64_t search_then_stop(Job *job, int ms)
 {
     pthread_t thread;
-    int64_t start = now_ms();
+    atomic_store_explicit(&job->reports, 0, memory_order_relaxed);
     assert_int_equal(pthread_create(&thread, NULL, run_job, job), 0);
+    int64_t give_up = now_ms() + 60000;
+    while (atomic_load_explicit(&job->reports, memory_order_relaxed) == 0 && now_ms() < give_up)
+        sleep_ms(1);
     sleep_ms(ms);
+    int64_t stop = now_ms();
     search_stop(job->search);
     assert_int_equal(pthread_join(thread, NULL), 0);
-    return now_ms() - start;
+    assert_true(atomic_load_explicit(&job->reports, memory_order_relaxed) > 0);
+    return now_ms() - stop;
 }
 
 /* Stop from another thread, restart, change the table size and the number
@@ -129,19 +137,19 @@ static void test_stop_restart_resize(void **state)
     for (int round = 0; round < 6; round++) {
         Job job = {.search = s, .limits = {.first_move = POINT_NONE}};
         job.pos = support_random_position(&rng, round % 2 ? 16 : 10, round % 2 ? 200 : 40);
-        int64_t elapsed = search_then_stop(&job, 60);
-        assert_true(elapsed < 60 + 5000); /* stopped, not finished at depth 64 */
+        int64_t after_stop = search_then_stop(&job, 60);
+        assert_true(after_stop < 5000); /* stopped, not finished at depth 64 */
         assert_int_equal(pos_check(&job.pos, pos_to_move(&job.pos), job.info.pv[0]), POS_OK);
         assert_true(job.info.nodes > 0);
 
         /* the same search again, limited, on the same object */
         job.limits.depth = 3;
-        job.reports = 0;
+        atomic_store_explicit(&job.reports, 0, memory_order_relaxed);
         pthread_t thread;
         assert_int_equal(pthread_create(&thread, NULL, run_job, &job), 0);
         assert_int_equal(pthread_join(thread, NULL), 0);
         assert_int_equal(pos_check(&job.pos, pos_to_move(&job.pos), job.info.pv[0]), POS_OK);
-        assert_true(job.reports >= 1);
+        assert_true(atomic_load_explicit(&job.reports, memory_order_relaxed) >= 1);
         assert_true(job.info.depth >= 1);
 
         assert_true(search_set_hash(s, hashes[round]));
