@@ -67,7 +67,9 @@ static inline float eval_squash(float z)
     if (z <= -3.0f)
         return -1.0f;
     float z2 = z * z;
-    return z * (27.0f + z2) / (27.0f + 9.0f * z2);
+    float s = z * (27.0f + z2) / (27.0f + 9.0f * z2);
+    /* just inside |z| = 3 the rounded quotient can pass 1 by one step */
+    return s > 1.0f ? 1.0f : s < -1.0f ? -1.0f : s;
 }
 
 /* Its derivative. */

@@ -171,6 +171,20 @@ static Bitboard transform_bb(Bitboard b, int s, int n)
     return out;
 }
 
+/* An owner stays within [-1, 1] however the quotient rounds: every float
+ * from 2.9 up to 3 and from -3 up to -2.9. */
+static void test_squash_stays_within_one(void **state)
+{
+    (void)state;
+    int steps = 0;
+    for (float z = 2.9f; z <= 3.0f; z = nextafterf(z, 4.0f), steps++) {
+        assert_true(eval_squash(z) <= 1.0f);
+        assert_true(eval_squash(-z) >= -1.0f);
+    }
+    assert_true(steps > 100000);
+    assert_true(eval_squash(3.0f) == 1.0f && eval_squash(-3.0f) == -1.0f);
+}
+
 /* A weights file with random weights for `map` (malloc'd, *size set). */
 static uint8_t *random_weights_file(const FeatureMap *map, uint64_t seed, size_t *size)
 {
@@ -561,6 +575,7 @@ int main(void)
         cmocka_unit_test(test_symmetries_evaluate_alike),
         cmocka_unit_test(test_pattern_symmetries_share_parameters),
         cmocka_unit_test(test_feature_map_matches_its_definition),
+        cmocka_unit_test(test_squash_stays_within_one),
         cmocka_unit_test(test_parse_with_a_given_map_reads_the_same),
         cmocka_unit_test(test_weights_file_checks),
         cmocka_unit_test(test_builtin_weights_load_and_judge),
