@@ -71,7 +71,10 @@ static float read_f32(const uint8_t *b)
     return f;
 }
 
-EvalStatus eval_model_parse(const uint8_t *bytes, size_t size, EvalModel **out)
+/* Reads a file with `map` as its feature map, or, when map is NULL, with
+ * one built here once the header and checksum have passed (the map costs
+ * far more than those checks). */
+static EvalStatus parse(const uint8_t *bytes, size_t size, const FeatureMap *map, EvalModel **out)
 {
     if (size < 8 || memcmp(bytes, eval_magic, 8) != 0)
         return size < 8 && memcmp(bytes, eval_magic, size) == 0 ? EVAL_ERR_TRUNCATED : EVAL_ERR_MAGIC;
@@ -89,38 +92,46 @@ EvalStatus eval_model_parse(const uint8_t *bytes, size_t size, EvalModel **out)
         return EVAL_ERR_SIZE;
     if (fnv1a(bytes, size - 4) != read_u32(bytes + size - 4))
         return EVAL_ERR_CHECKSUM;
-    FeatureMap *map = feature_map_create();
-    if (!map)
-        return EVAL_ERR_MEMORY;
-    if (count != eval_param_count(map)) {
-        feature_map_destroy(map);
-        return EVAL_ERR_SIZE;
+    FeatureMap *own_map = NULL;
+    if (!map) {
+        map = own_map = feature_map_create();
+        if (!map)
+            return EVAL_ERR_MEMORY;
     }
-    EvalModel *model = malloc(sizeof *model);
-    if (!model) {
-        feature_map_destroy(map);
-        return EVAL_ERR_MEMORY;
-    }
-    for (uint32_t i = 0; i < count; i++) {
-        if (!isfinite(read_f32(bytes + EVAL_FILE_HEADER + 4 * (size_t)i))) {
-            free(model);
-            feature_map_destroy(map);
-            return EVAL_ERR_VALUE;
-        }
-    }
-    for (uint32_t i = 0; i < FEAT_EXPANDED_SIZE; i++)
-        model->weight[i] = read_f32(bytes + EVAL_FILE_HEADER + 4 * (size_t)map->to_param[i]);
-    for (int k = 0; k < 2; k++)
+    EvalStatus status = EVAL_OK;
+    EvalModel *model = NULL;
+    if (count != eval_param_count(map))
+        status = EVAL_ERR_SIZE;
+    for (uint32_t i = 0; status == EVAL_OK && i < count; i++)
+        if (!isfinite(read_f32(bytes + EVAL_FILE_HEADER + 4 * (size_t)i)))
+            status = EVAL_ERR_VALUE;
+    if (status == EVAL_OK && !(model = malloc(sizeof *model)))
+        status = EVAL_ERR_MEMORY;
+    if (status == EVAL_OK) {
+        for (uint32_t i = 0; i < FEAT_EXPANDED_SIZE; i++)
+            model->weight[i] = read_f32(bytes + EVAL_FILE_HEADER + 4 * (size_t)map->to_param[i]);
+        for (int k = 0; k < 2; k++)
+            for (int j = 0; j < FEAT_GLOBALS; j++)
+                model->global[k][j] =
+                    read_f32(bytes + EVAL_FILE_HEADER + 4 * ((size_t)map->params + (size_t)(k * FEAT_GLOBALS + j)));
+        model->wanted = 0;
         for (int j = 0; j < FEAT_GLOBALS; j++)
-            model->global[k][j] =
-                read_f32(bytes + EVAL_FILE_HEADER + 4 * ((size_t)map->params + (size_t)(k * FEAT_GLOBALS + j)));
-    model->wanted = 0;
-    for (int j = 0; j < FEAT_GLOBALS; j++)
-        if (model->global[0][j] != 0.0f || model->global[1][j] != 0.0f)
-            model->wanted |= FEAT_BIT(j);
-    feature_map_destroy(map);
-    *out = model;
-    return EVAL_OK;
+            if (model->global[0][j] != 0.0f || model->global[1][j] != 0.0f)
+                model->wanted |= FEAT_BIT(j);
+        *out = model;
+    }
+    feature_map_destroy(own_map);
+    return status;
+}
+
+EvalStatus eval_model_parse(const uint8_t *bytes, size_t size, EvalModel **out)
+{
+    return parse(bytes, size, NULL, out);
+}
+
+EvalStatus eval_model_parse_mapped(const uint8_t *bytes, size_t size, const FeatureMap *map, EvalModel **out)
+{
+    return parse(bytes, size, map, out);
 }
 
 EvalModel *eval_model_default(void)

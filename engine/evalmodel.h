@@ -46,6 +46,10 @@ typedef struct EvalModel EvalModel;
 /* A model from the bytes of a weights file; *out untouched on failure. */
 EvalStatus eval_model_parse(const uint8_t *bytes, size_t size, EvalModel **out);
 
+/* The same with the feature map given (feature_map_create, which costs more
+ * than reading a file): for a caller that loads many files. */
+EvalStatus eval_model_parse_mapped(const uint8_t *bytes, size_t size, const FeatureMap *map, EvalModel **out);
+
 /* The weights built into the engine; NULL only when memory runs out. */
 EvalModel *eval_model_default(void);
 
@@ -63,7 +67,9 @@ static inline float eval_squash(float z)
     if (z <= -3.0f)
         return -1.0f;
     float z2 = z * z;
-    return z * (27.0f + z2) / (27.0f + 9.0f * z2);
+    float s = z * (27.0f + z2) / (27.0f + 9.0f * z2);
+    /* just inside |z| = 3 the rounded quotient can pass 1 by one step */
+    return s > 1.0f ? 1.0f : s < -1.0f ? -1.0f : s;
 }
 
 /* Its derivative. */

@@ -52,6 +52,6 @@ int evaluate_with_prior(const EvalModel *model, const McPrior *prior, const Posi
 int evaluate(const EvalModel *model, const Position *pos)
 {
     Tactics t;
-    movepick_tactics(pos, false, &t);
+    tactics_analyze(pos, false, &t);
     return evaluate_with(model, pos, &t);
 }

@@ -6,11 +6,11 @@
 
 #include "evalmodel.h"
 #include "mcprior.h"
-#include "movepick.h"
 #include "position.h"
+#include "tactics.h"
 
 /* The evaluation from the side to move's point of view, given the node's
- * tactical analysis (movepick_tactics); clamped to the estimate range.
+ * tactical analysis (tactics_analyze); clamped to the estimate range.
  * model NULL: the hand-set evaluation. */
 int evaluate_with(const EvalModel *model, const Position *pos, const Tactics *tactics);
 

@@ -222,13 +222,23 @@ FeatureMap *feature_map_create(void)
     FeatureMap *map = malloc(sizeof *map);
     if (!map)
         return NULL;
+    /* A symmetry moves cells without changing them, so the image of a
+     * pattern is the union of the images of its three rows: one table per
+     * symmetry and row (64 row patterns each) instead of nine cell moves per
+     * pattern and symmetry. */
+    uint32_t row_image[8][3][64];
+    for (int s = 1; s < 8; s++)
+        for (int row = 0; row < 3; row++)
+            for (uint32_t bits = 0; bits < 64; bits++)
+                row_image[s][row][bits] = feature_pattern_transform(bits << (6 * row), s);
     /* a pattern's parameter is that of its smallest image; parameters are
      * numbered in the order of their smallest images */
     uint32_t next = 0;
     for (uint32_t pattern = 0; pattern < FEAT_PATTERN_SIZE; pattern++) {
         uint32_t smallest = pattern;
         for (int s = 1; s < 8; s++) {
-            uint32_t image = feature_pattern_transform(pattern, s);
+            uint32_t image = row_image[s][0][pattern & 63] | row_image[s][1][(pattern >> 6) & 63] |
+                             row_image[s][2][pattern >> 12];
             if (image < smallest)
                 smallest = image;
         }

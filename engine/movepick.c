@@ -1,15 +1,5 @@
-/* Tactical analysis of a node and static scores for quiet stones. */
+/* Static scores for quiet stones. */
 #include "movepick.h"
-
-void movepick_tactics(const Position *pos, bool with_threats, Tactics *t)
-{
-    Color me = pos_to_move(pos);
-    tactics_fill_points(pos, me, &t->mine);
-    tactics_fill_points(pos, color_other(me), &t->theirs);
-    t->best_threat = 0;
-    t->threats_known = with_threats;
-    t->threats = with_threats ? tactics_threat_points(pos, me, &t->mine, &t->best_threat) : bb_zero();
-}
 
 int movepick_quiet_score(const Position *pos, int point)
 {

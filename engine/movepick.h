@@ -24,17 +24,6 @@ enum {
     ORDER_QUIET_MAX = (1 << 23) - 1
 };
 
-/* What the tactical analysis of a node found, for ordering and pruning. */
-typedef struct Tactics {
-    FillMap mine;     /* fill points of the side to move */
-    FillMap theirs;   /* fill points of the opponent */
-    Bitboard threats; /* side to move: first stones of two-stone rings */
-    int best_threat;  /* largest gain of a two-stone ring (0 without threats) */
-    bool threats_known; /* threats and best_threat were looked for */
-} Tactics;
-
-void movepick_tactics(const Position *pos, bool with_threats, Tactics *t);
-
 static inline void movelist_add(MoveList *list, int move, int score)
 {
     list->moves[list->count] = (int16_t)move;

@@ -15,6 +15,7 @@
 #include "endgame.h"
 #include "evaluate.h"
 #include "movepick.h"
+#include "tactics.h"
 #include "random.h"
 #include "score.h"
 #include "tt.h"
@@ -183,7 +184,7 @@ static int qsearch(Worker *w, const Position *pos, int alpha, int beta, int ply,
     if (pos_is_over(pos))
         return endgame_final_score(pos);
     Tactics t;
-    movepick_tactics(pos, qply == 0 && pos_stones_left(pos) == 2, &t);
+    tactics_analyze(pos, qply == 0 && pos_stones_left(pos) == 2, &t);
     int stand = evaluate_with_prior(w->search->eval, &w->search->prior, pos, &t);
     if (stand >= beta || qply >= QSEARCH_MAX_PLIES || ply >= SEARCH_MAX_PLY)
         return stand;
@@ -305,7 +306,7 @@ static int pvs(Worker *w, const Position *pos, int alpha, int beta, int depth, i
 
     Color me = pos_to_move(pos);
     Tactics t;
-    movepick_tactics(pos, pos_stones_left(pos) == 2, &t);
+    tactics_analyze(pos, pos_stones_left(pos) == 2, &t);
     /* When the depth reaches the end of the game the search is exact: no
      * pruning or reduction then. */
     bool to_the_end = depth >= pos_empty_count(pos);
@@ -398,7 +399,7 @@ static void init_root_moves(Worker *w)
     Search *s = w->search;
     const Position *pos = &s->root;
     Tactics t;
-    movepick_tactics(pos, pos_stones_left(pos) == 2, &t);
+    tactics_analyze(pos, pos_stones_left(pos) == 2, &t);
     MoveList *list = &w->root_moves;
     list->count = 0;
     TTHit hit;

@@ -265,3 +265,13 @@ void tactics_threat_map(const Position *pos, Color color, const FillMap *fills, 
         }
     }
 }
+
+void tactics_analyze(const Position *pos, bool with_threats, Tactics *t)
+{
+    Color me = pos_to_move(pos);
+    tactics_fill_points(pos, me, &t->mine);
+    tactics_fill_points(pos, color_other(me), &t->theirs);
+    t->best_threat = 0;
+    t->threats_known = with_threats;
+    t->threats = with_threats ? tactics_threat_points(pos, me, &t->mine, &t->best_threat) : bb_zero();
+}

@@ -1,4 +1,6 @@
-/* Tactics: where a single stone closes a ring, and how much it gains. */
+/* Tactics: where a single stone closes a ring, and how much it gains; where
+ * two stones do; and the tactical analysis of a node that the evaluation and
+ * the move ordering both read (Tactics). */
 #ifndef RIN_TACTICS_H
 #define RIN_TACTICS_H
 
@@ -48,5 +50,19 @@ typedef struct ThreatMap {
 /* The same two-stone rings, with the gain and second stone of each first
  * stone: what a defender must occupy to stop them. */
 void tactics_threat_map(const Position *pos, Color color, const FillMap *fills, ThreatMap *map);
+
+/* What the tactical analysis of a node found, for the evaluation, the move
+ * ordering and pruning. */
+typedef struct Tactics {
+    FillMap mine;     /* fill points of the side to move */
+    FillMap theirs;   /* fill points of the opponent */
+    Bitboard threats; /* side to move: first stones of two-stone rings */
+    int best_threat;  /* largest gain of a two-stone ring (0 without threats) */
+    bool threats_known; /* threats and best_threat were looked for */
+} Tactics;
+
+/* Both sides' fill points, and with_threats the side to move's first stones
+ * of two-stone rings (else none, threats_known false). */
+void tactics_analyze(const Position *pos, bool with_threats, Tactics *t);
 
 #endif

@@ -15,22 +15,14 @@
 #include "evalmodel.h"
 #include "evaluate.h"
 #include "feature.h"
-#include "movepick.h"
 #include "playout.h"
 #include "random.h"
+#include "random_position.h"
 #include "search.h"
+#include "tactics.h"
 #include "train.h"
 
 /* A position after `plies` random stones on a size x size board. */
-static Position random_position(int size, int plies, Rng *rng)
-{
-    Position pos;
-    assert_int_equal(pos_init(&pos, size), POS_OK);
-    for (int i = 0; i < plies && !pos_is_over(&pos); i++)
-        pos_play(&pos, playout_random_point(&pos, rng));
-    return pos;
-}
-
 static int cell(const Position *pos, int r, int c)
 {
     if (r < 0 || c < 0 || r >= pos->size || c >= pos->size)
@@ -117,7 +109,7 @@ static bool slow_immune(const Position *pos, int r0, int c0)
 static void compute(const Position *pos, PointFeatures *f)
 {
     Tactics t;
-    movepick_tactics(pos, false, &t);
+    tactics_analyze(pos, false, &t);
     feature_compute(pos, &t.mine, &t.theirs, f);
 }
 
@@ -128,7 +120,7 @@ static void test_features_match_slow_reference(void **state)
     rng_seed(&rng, 7);
     for (int game = 0; game < 300; game++) {
         int size = 4 + (int)rng_below(&rng, 13);
-        Position pos = random_position(size, (int)rng_below(&rng, (uint32_t)(size * size)), &rng);
+        Position pos = support_random_plies(&rng, size, (int)rng_below(&rng, (uint32_t)(size * size)));
         PointFeatures f;
         compute(&pos, &f);
         assert_int_equal(f.count, size * size);
@@ -179,11 +171,23 @@ static Bitboard transform_bb(Bitboard b, int s, int n)
     return out;
 }
 
-/* A model with random weights: symmetry must hold for any weights. */
-static EvalModel *random_model(uint64_t seed)
+/* An owner stays within [-1, 1] however the quotient rounds: every float
+ * from 2.9 up to 3 and from -3 up to -2.9. */
+static void test_squash_stays_within_one(void **state)
 {
-    FeatureMap *map = feature_map_create();
-    assert_non_null(map);
+    (void)state;
+    int steps = 0;
+    for (float z = 2.9f; z <= 3.0f; z = nextafterf(z, 4.0f), steps++) {
+        assert_true(eval_squash(z) <= 1.0f);
+        assert_true(eval_squash(-z) >= -1.0f);
+    }
+    assert_true(steps > 100000);
+    assert_true(eval_squash(3.0f) == 1.0f && eval_squash(-3.0f) == -1.0f);
+}
+
+/* A weights file with random weights for `map` (malloc'd, *size set). */
+static uint8_t *random_weights_file(const FeatureMap *map, uint64_t seed, size_t *size)
+{
     uint32_t count = eval_param_count(map);
     float *params = malloc(count * sizeof *params);
     assert_non_null(params);
@@ -192,12 +196,22 @@ static EvalModel *random_model(uint64_t seed)
     /* point weights in [-0.5, 0.5], linear weights in [-50, 50] centistones */
     for (uint32_t i = 0; i < count; i++)
         params[i] = (float)((int)rng_below(&rng, 2001) - 1000) / (i < map->params ? 2000.0f : 20.0f);
+    uint8_t *bytes = eval_file_write(params, count, size);
+    assert_non_null(bytes);
+    free(params);
+    return bytes;
+}
+
+/* A model with random weights: symmetry must hold for any weights. */
+static EvalModel *random_model(uint64_t seed)
+{
+    FeatureMap *map = feature_map_create();
+    assert_non_null(map);
     size_t size;
-    uint8_t *bytes = eval_file_write(params, count, &size);
+    uint8_t *bytes = random_weights_file(map, seed, &size);
     EvalModel *model = NULL;
     assert_int_equal(eval_model_parse(bytes, size, &model), EVAL_OK);
     free(bytes);
-    free(params);
     feature_map_destroy(map);
     return model;
 }
@@ -205,7 +219,7 @@ static EvalModel *random_model(uint64_t seed)
 static int evaluate_position(const EvalModel *model, const Position *pos)
 {
     Tactics t;
-    movepick_tactics(pos, false, &t);
+    tactics_analyze(pos, false, &t);
     return eval_model_evaluate(model, pos, &t.mine, &t.theirs, -1);
 }
 
@@ -218,7 +232,7 @@ static void test_symmetries_evaluate_alike(void **state)
     int nonzero = 0;
     for (int game = 0; game < 2000; game++) {
         int size = 4 + (int)rng_below(&rng, 13);
-        Position pos = random_position(size, 1 + (int)rng_below(&rng, (uint32_t)(size * size - 1)), &rng);
+        Position pos = support_random_plies(&rng, size, 1 + (int)rng_below(&rng, (uint32_t)(size * size - 1)));
         int expected = evaluate_position(model, &pos);
         nonzero += expected != 0;
         for (int s = 1; s < 8; s++) {
@@ -253,6 +267,61 @@ static void test_pattern_symmetries_share_parameters(void **state)
     /* the empty 3x3 and a corner pattern are different classes */
     uint32_t corner = 3u | 3u << 2 | 3u << 4 | 3u << 6 | 3u << 12;
     assert_int_not_equal(map->to_param[0], map->to_param[corner]);
+    feature_map_destroy(map);
+}
+
+/* The whole map against its definition, one pattern at a time: a pattern's
+ * parameter is that of its smallest image, and parameters are numbered in
+ * the order of their smallest images, then one per other feature. */
+static void test_feature_map_matches_its_definition(void **state)
+{
+    (void)state;
+    FeatureMap *map = feature_map_create();
+    assert_non_null(map);
+    uint32_t next = 0;
+    for (uint32_t pattern = 0; pattern < FEAT_PATTERN_SIZE; pattern++) {
+        uint32_t smallest = pattern;
+        for (int s = 1; s < 8; s++) {
+            uint32_t image = feature_pattern_transform(pattern, s);
+            smallest = image < smallest ? image : smallest;
+        }
+        if (smallest == pattern)
+            assert_int_equal(map->to_param[FEAT_PATTERN_BASE + pattern], next++);
+        else
+            assert_int_equal(map->to_param[FEAT_PATTERN_BASE + pattern], map->to_param[FEAT_PATTERN_BASE + smallest]);
+    }
+    for (uint32_t i = FEAT_EDGE_BASE; i < FEAT_EXPANDED_SIZE; i++)
+        assert_int_equal(map->to_param[i], next++);
+    assert_int_equal(map->params, next);
+    feature_map_destroy(map);
+}
+
+/* A file read with a map given and with one built inside: the same model. */
+static void test_parse_with_a_given_map_reads_the_same(void **state)
+{
+    (void)state;
+    FeatureMap *map = feature_map_create();
+    assert_non_null(map);
+    size_t size;
+    uint8_t *bytes = random_weights_file(map, 17, &size);
+    Rng rng;
+    rng_seed(&rng, 19);
+    EvalModel *built = NULL, *given = NULL;
+    assert_int_equal(eval_model_parse(bytes, size, &built), EVAL_OK);
+    assert_int_equal(eval_model_parse_mapped(bytes, size, map, &given), EVAL_OK);
+    for (int game = 0; game < 200; game++) {
+        int n = 4 + (int)rng_below(&rng, 13);
+        Position pos = support_random_plies(&rng, n, 1 + (int)rng_below(&rng, (uint32_t)(n * n - 1)));
+        assert_int_equal(evaluate_position(built, &pos), evaluate_position(given, &pos));
+    }
+    /* a refusal is the same too */
+    bytes[EVAL_FILE_HEADER] ^= 1;
+    EvalModel *none = NULL;
+    assert_int_equal(eval_model_parse_mapped(bytes, size, map, &none), EVAL_ERR_CHECKSUM);
+    assert_null(none);
+    eval_model_destroy(built);
+    eval_model_destroy(given);
+    free(bytes);
     feature_map_destroy(map);
 }
 
@@ -357,9 +426,9 @@ static void test_ownership_adds_up(void **state)
     rng_seed(&rng, 21);
     for (int game = 0; game < 200; game++) {
         int size = 4 + (int)rng_below(&rng, 13);
-        Position pos = random_position(size, (int)rng_below(&rng, (uint32_t)(size * size)), &rng);
+        Position pos = support_random_plies(&rng, size, (int)rng_below(&rng, (uint32_t)(size * size)));
         Tactics t;
-        movepick_tactics(&pos, false, &t);
+        tactics_analyze(&pos, false, &t);
         float owner[BB_POINTS];
         eval_model_ownership(model, &pos, &t.mine, &t.theirs, owner);
         double sum = 0.0;
@@ -386,7 +455,7 @@ static void test_search_uses_the_weights_it_is_given(void **state)
     rng_seed(&rng, 4);
     int differ = 0;
     for (int i = 0; i < 20; i++) {
-        Position pos = random_position(10, 10 + (int)rng_below(&rng, 40), &rng);
+        Position pos = support_random_plies(&rng, 10, 10 + (int)rng_below(&rng, 40));
         if (pos_is_over(&pos))
             continue;
         SearchInfo with, without;
@@ -417,16 +486,16 @@ static void test_prior_weighs_the_stones_since_the_root(void **state)
     mcprior_clear(none);
     int differ = 0;
     for (int i = 0; i < 20; i++) {
-        Position root = random_position(12, 1 + (int)rng_below(&rng, 60), &rng);
+        Position root = support_random_plies(&rng, 12, 1 + (int)rng_below(&rng, 60));
         mcprior_compute(prior, &root, 300, &rng, NULL, NULL);
         assert_true(prior->ready);
         Tactics t;
-        movepick_tactics(&root, true, &t);
+        tactics_analyze(&root, true, &t);
         assert_int_equal(evaluate_with_prior(NULL, prior, &root, &t), evaluate_with(NULL, &root, &t));
         Position child = root;
         pos_play(&child, playout_random_point(&child, &rng));
         pos_play(&child, playout_random_point(&child, &rng));
-        movepick_tactics(&child, true, &t);
+        tactics_analyze(&child, true, &t);
         assert_int_equal(evaluate_with_prior(NULL, none, &child, &t), evaluate_with(NULL, &child, &t));
         differ += evaluate_with_prior(NULL, prior, &child, &t) != evaluate_with(NULL, &child, &t);
     }
@@ -505,6 +574,9 @@ int main(void)
         cmocka_unit_test(test_features_match_slow_reference),
         cmocka_unit_test(test_symmetries_evaluate_alike),
         cmocka_unit_test(test_pattern_symmetries_share_parameters),
+        cmocka_unit_test(test_feature_map_matches_its_definition),
+        cmocka_unit_test(test_squash_stays_within_one),
+        cmocka_unit_test(test_parse_with_a_given_map_reads_the_same),
         cmocka_unit_test(test_weights_file_checks),
         cmocka_unit_test(test_builtin_weights_load_and_judge),
         cmocka_unit_test(test_ownership_adds_up),

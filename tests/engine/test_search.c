@@ -12,6 +12,7 @@
 #include "endgame.h"
 #include "diagram.h"
 #include "playout.h"
+#include "random_position.h"
 #include "score.h"
 #include "search.h"
 #include "tactics.h"
@@ -171,20 +172,6 @@ static int minimax(const Position *pos)
     return best;
 }
 
-/* A random position of `size` with exactly `empties` empty points or
- * fewer (fills may skip past it), not over. */
-static Position random_position(Rng *rng, int size, int empties)
-{
-    for (;;) {
-        Position pos;
-        pos_init(&pos, size);
-        while (!pos_is_over(&pos) && pos_empty_count(&pos) > empties)
-            pos_play(&pos, playout_random_point(&pos, rng));
-        if (!pos_is_over(&pos))
-            return pos;
-    }
-}
-
 static bool solver_never_stops(void *context)
 {
     (void)context;
@@ -200,7 +187,7 @@ static void test_solver_matches_minimax(void **state)
     assert_true(tt_init(&tt, 4));
     int positions = 0;
     for (int i = 0; i < 60; i++) {
-        Position pos = random_position(&rng, 4 + i % 3, 7 + i % 3);
+        Position pos = support_random_position(&rng, 4 + i % 3, 7 + i % 3);
         int margin = minimax(&pos);
         int expected = score_final(pos_to_move(&pos) == COLOR_BLACK ? margin : -margin);
         uint64_t nodes = 0;
@@ -234,7 +221,7 @@ static void test_search_exact_with_and_without_tt(void **state)
     Search *with_tt = new_search(8, 1);
     Search *without_tt = new_search(0, 1);
     for (int i = 0; i < 6; i++) {
-        Position pos = random_position(&rng, 5, 13 + i % 2);
+        Position pos = support_random_position(&rng, 5, 13 + i % 2);
         if (pos_empty_count(&pos) <= 12)
             continue; /* the root solver would answer: not the search */
         search_clear(with_tt);
@@ -257,7 +244,7 @@ static void test_deterministic(void **state)
     Rng rng;
     rng_seed(&rng, 5);
     for (int i = 0; i < 4; i++) {
-        Position pos = random_position(&rng, i % 2 ? 16 : 12, 150 - 30 * i);
+        Position pos = support_random_position(&rng, i % 2 ? 16 : 12, 150 - 30 * i);
         Search *a = new_search(16, 99), *b = new_search(16, 99);
         SearchInfo x = run(a, &pos, 0, 20000);
         SearchInfo y = run(b, &pos, 0, 20000);
@@ -293,7 +280,7 @@ static void test_multipv_lines_are_exact(void **state)
     Search *s = new_search(8, 1);
     int checked = 0;
     for (int i = 0; i < 6; i++) {
-        Position pos = random_position(&rng, 5, 13 + i % 2);
+        Position pos = support_random_position(&rng, 5, 13 + i % 2);
         if (pos_is_over(&pos))
             continue;
         SearchLimits limits = {.depth = SEARCH_MAX_DEPTH, .first_move = POINT_NONE, .multipv = 4};
@@ -336,7 +323,7 @@ static void test_multipv_fewer_stones_than_lines(void **state)
     (void)state;
     Rng rng;
     rng_seed(&rng, 29);
-    Position pos = random_position(&rng, 4, 13);
+    Position pos = support_random_position(&rng, 4, 13);
     assert_false(pos_is_over(&pos));
     Search *s = new_search(8, 1);
     SearchLimits limits = {.depth = 2, .first_move = POINT_NONE, .multipv = SEARCH_MAX_MULTIPV};

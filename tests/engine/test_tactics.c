@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "playout.h"
+#include "random_position.h"
 #include "ring.h"
 #include "tactics.h"
 
@@ -16,11 +17,8 @@
 static Position random_position(Rng *rng, int index)
 {
     for (;;) {
-        Position pos;
-        pos_init(&pos, 5 + index % 12);
-        int stones = (int)rng_below(rng, (uint32_t)(pos.size * pos.size));
-        for (int i = 0; i < stones && !pos_is_over(&pos); i++)
-            pos_play(&pos, playout_random_point(&pos, rng));
+        int size = 5 + index % 12;
+        Position pos = support_random_plies(rng, size, (int)rng_below(rng, (uint32_t)(size * size)));
         if (!pos_is_over(&pos))
             return pos;
     }
@@ -166,12 +164,45 @@ static void test_threat_points(void **state)
     assert_true(threats > 200);
 }
 
+/* A node's analysis: the side to move's fill points as `mine`, the
+ * opponent's as `theirs`, and its two-stone rings only when asked for. */
+static void test_node_analysis(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 9);
+    int threats = 0;
+    for (int i = 0; i < 60; i++) {
+        Position pos = random_position(&rng, i);
+        Color me = pos_to_move(&pos);
+        FillMap mine, theirs;
+        tactics_fill_points(&pos, me, &mine);
+        tactics_fill_points(&pos, color_other(me), &theirs);
+        int best;
+        Bitboard rings = tactics_threat_points(&pos, me, &mine, &best);
+        for (int with_threats = 0; with_threats < 2; with_threats++) {
+            Tactics t;
+            tactics_analyze(&pos, with_threats, &t);
+            assert_true(bb_equal(t.mine.points, mine.points));
+            assert_true(bb_equal(t.theirs.points, theirs.points));
+            assert_int_equal(t.mine.best, mine.best);
+            assert_int_equal(t.theirs.best, theirs.best);
+            assert_int_equal(t.threats_known, with_threats);
+            assert_true(bb_equal(t.threats, with_threats ? rings : bb_zero()));
+            assert_int_equal(t.best_threat, with_threats ? best : 0);
+        }
+        threats += bb_count(rings);
+    }
+    assert_true(threats > 50);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cut_points),
         cmocka_unit_test(test_fill_points),
         cmocka_unit_test(test_threat_points),
+        cmocka_unit_test(test_node_analysis),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

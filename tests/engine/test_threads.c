@@ -3,6 +3,7 @@
  * searches. Meant to run under ThreadSanitizer (-DRIN_TSAN=ON) as well. */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -13,22 +14,9 @@
 #include <pthread.h>
 
 #include "playout.h"
+#include "random_position.h"
 #include "random.h"
 #include "search.h"
-
-/* A position of size x size played at random until `empties` points are
- * left (and not over). */
-static Position random_position(Rng *rng, int size, int empties)
-{
-    for (;;) {
-        Position pos;
-        pos_init(&pos, size);
-        while (!pos_is_over(&pos) && pos_empty_count(&pos) > empties)
-            pos_play(&pos, playout_random_point(&pos, rng));
-        if (!pos_is_over(&pos))
-            return pos;
-    }
-}
 
 static Search *new_search(int threads, int hash_mib)
 {
@@ -62,7 +50,7 @@ static void test_node_limit_near_endgame(void **state)
     for (int threads = 2; threads <= 4; threads++) {
         Search *s = new_search(threads, 4);
         for (int i = 0; i < 6; i++) {
-            Position pos = random_position(&rng, 6 + i % 3, 14 + i);
+            Position pos = support_random_position(&rng, 6 + i % 3, 14 + i);
             SearchLimits limits = {.nodes = 30000, .first_move = POINT_NONE};
             SearchInfo info;
             search_run(s, &pos, &limits, NULL, NULL, &info);
@@ -82,7 +70,7 @@ static void test_two_threads_legal(void **state)
     Rng rng;
     rng_seed(&rng, 8);
     for (int i = 0; i < 5; i++) {
-        Position pos = random_position(&rng, 12, 100 - 15 * i);
+        Position pos = support_random_position(&rng, 12, 100 - 15 * i);
         SearchLimits limits = {.depth = 5, .first_move = POINT_NONE};
         SearchInfo info;
         search_run(s, &pos, &limits, NULL, NULL, &info);
@@ -97,14 +85,16 @@ typedef struct Job {
     Position pos;
     SearchLimits limits;
     SearchInfo info;
-    int reports;
+    /* completed iterations, counted by the search's thread while this one
+     * waits for the first (relaxed: a count; pthread_join orders the rest) */
+    atomic_int reports;
 } Job;
 
 static void count_report(const SearchInfo *info, void *context)
 {
     Job *job = context;
     (void)info;
-    __atomic_add_fetch(&job->reports, 1, __ATOMIC_RELAXED); /* read by the stopping thread */
+    atomic_fetch_add_explicit(&job->reports, 1, memory_order_relaxed);
 }
 
 static void *run_job(void *arg)
@@ -115,20 +105,23 @@ static void *run_job(void *arg)
 }
 
 /* Starts an unlimited search on its own thread, lets it run `ms` after its
- * first report (so that a busy machine cannot stop it before it has searched
- * anything), stops it from this thread and waits for it. Returns the time
- * from the first report to the end. */
+ * first completed iteration (however long a loaded machine takes to get
+ * there), stops it from this thread and waits for it. Returns the time from
+ * the stop to the end of the search. */
 static int64_t search_then_stop(Job *job, int ms)
 {
     pthread_t thread;
+    atomic_store_explicit(&job->reports, 0, memory_order_relaxed);
     assert_int_equal(pthread_create(&thread, NULL, run_job, job), 0);
-    for (int waited = 0; __atomic_load_n(&job->reports, __ATOMIC_RELAXED) == 0 && waited < 10000; waited++)
+    int64_t give_up = now_ms() + 60000;
+    while (atomic_load_explicit(&job->reports, memory_order_relaxed) == 0 && now_ms() < give_up)
         sleep_ms(1);
-    int64_t start = now_ms();
     sleep_ms(ms);
+    int64_t stop = now_ms();
     search_stop(job->search);
     assert_int_equal(pthread_join(thread, NULL), 0);
-    return now_ms() - start;
+    assert_true(atomic_load_explicit(&job->reports, memory_order_relaxed) > 0);
+    return now_ms() - stop;
 }
 
 /* Stop from another thread, restart, change the table size and the number
@@ -143,20 +136,20 @@ static void test_stop_restart_resize(void **state)
     const int hashes[] = {1, 8, 0, 3, 16, 2};
     for (int round = 0; round < 6; round++) {
         Job job = {.search = s, .limits = {.first_move = POINT_NONE}};
-        job.pos = random_position(&rng, round % 2 ? 16 : 10, round % 2 ? 200 : 40);
-        int64_t elapsed = search_then_stop(&job, 60);
-        assert_true(elapsed < 60 + 5000); /* stopped, not finished at depth 64 */
+        job.pos = support_random_position(&rng, round % 2 ? 16 : 10, round % 2 ? 200 : 40);
+        int64_t after_stop = search_then_stop(&job, 60);
+        assert_true(after_stop < 5000); /* stopped, not finished at depth 64 */
         assert_int_equal(pos_check(&job.pos, pos_to_move(&job.pos), job.info.pv[0]), POS_OK);
         assert_true(job.info.nodes > 0);
 
         /* the same search again, limited, on the same object */
         job.limits.depth = 3;
-        job.reports = 0;
+        atomic_store_explicit(&job.reports, 0, memory_order_relaxed);
         pthread_t thread;
         assert_int_equal(pthread_create(&thread, NULL, run_job, &job), 0);
         assert_int_equal(pthread_join(thread, NULL), 0);
         assert_int_equal(pos_check(&job.pos, pos_to_move(&job.pos), job.info.pv[0]), POS_OK);
-        assert_true(job.reports >= 1);
+        assert_true(atomic_load_explicit(&job.reports, memory_order_relaxed) >= 1);
         assert_true(job.info.depth >= 1);
 
         assert_true(search_set_hash(s, hashes[round]));

@@ -13,19 +13,21 @@
 #include "random.h"
 #include "tactics.h"
 
+int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static uint32_t param_count(void)
+/* The feature map, built once before the first input: building it costs
+ * more than loading a file with it. Written only by LLVMFuzzerInitialize. */
+static const FeatureMap *fuzz_map;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-    static uint32_t count;
-    if (!count) {
-        FeatureMap *map = feature_map_create();
-        if (!map)
-            abort();
-        count = eval_param_count(map);
-        feature_map_destroy(map);
-    }
-    return count;
+    (void)argc;
+    (void)argv;
+    fuzz_map = feature_map_create();
+    if (!fuzz_map)
+        abort();
+    return 0;
 }
 
 /* Evaluates a few positions played out at random (seeded by the input). */
@@ -61,11 +63,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (size_t i = 0; i < size && i < 64; i++)
         seed = seed * 131 + data[i];
     if (data[0] & 1) {
-        EvalStatus status = eval_model_parse(data + 1, size - 1, &model);
+        EvalStatus status = eval_model_parse_mapped(data + 1, size - 1, fuzz_map, &model);
         if ((status == EVAL_OK) != (model != NULL) || eval_status_text(status) == NULL)
             abort();
     } else {
-        uint32_t count = param_count();
+        uint32_t count = eval_param_count(fuzz_map);
         float *params = calloc(count, sizeof *params);
         if (!params)
             return 0;
@@ -76,7 +78,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         free(params);
         if (!file)
             return 0;
-        EvalStatus status = eval_model_parse(file, file_size, &model);
+        EvalStatus status = eval_model_parse_mapped(file, file_size, fuzz_map, &model);
         free(file);
         if (status != EVAL_OK && status != EVAL_ERR_VALUE)
             abort(); /* a well-framed file is refused only for its values */

@@ -2,12 +2,12 @@
 would run it, and stdout is read line by line while the engine thinks."""
 
 import os
-import pty
 import re
-import select
 import subprocess
 import time
 import unittest
+
+from engine_io import Terminal, read_some
 
 RIN = os.environ.get("RIN_BINARY", "build/rin")
 
@@ -33,15 +33,12 @@ class Engine:
         """One stdout line without its newline; fails after `timeout` s."""
         deadline = time.monotonic() + timeout
         while b"\n" not in self.buffer:
-            left = deadline - time.monotonic()
-            if left <= 0:
+            chunk = read_some(self.proc.stdout.fileno(), deadline)
+            if chunk is None:
                 raise AssertionError("no line from the engine within %.1f s (have %r)" % (timeout, self.buffer))
-            ready, _, _ = select.select([self.proc.stdout], [], [], left)
-            if ready:
-                chunk = os.read(self.proc.stdout.fileno(), 65536)
-                if not chunk:
-                    raise AssertionError("the engine closed stdout (have %r)" % self.buffer)
-                self.buffer += chunk
+            if not chunk:
+                raise AssertionError("the engine closed stdout (have %r)" % self.buffer)
+            self.buffer += chunk
         line, self.buffer = self.buffer.split(b"\n", 1)
         return line.decode()
 
@@ -170,40 +167,20 @@ class TerminalStreamTest(unittest.TestCase):
     is typed, and ends before the prompt comes back."""
 
     def test_stream_on_the_terminal(self):
-        pid, fd = pty.fork()
-        if pid == 0:
-            os.environ["HOME"] = "/nonexistent"
-            os.execv(RIN, [RIN, "--verbose", "0"])
-        seen = b""
-
-        def wait_for(pattern, timeout=20.0):
-            nonlocal seen
-            start = len(seen)
-            deadline = time.monotonic() + timeout
-            while not re.search(pattern, seen[start:].decode(errors="replace").replace("\r", "")):
-                ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
-                if not ready:
-                    raise AssertionError(f"{pattern!r} did not appear; the terminal shows:\n{seen.decode()}")
-                seen += os.read(fd, 65536)
-            return seen[start:].decode(errors="replace").replace("\r", "")
-
-        try:
-            wait_for(r"rin> $")
-            os.write(fd, b"boardsize 7\r")
-            wait_for(r"=\n\nrin> $")
-            os.write(fd, b"rin-analyze interval 10 multipv 2\r")
+        with Terminal([RIN, "--verbose", "0"]) as t:
+            t.wait_for(r"rin> $")
+            t.type("boardsize 7")
+            t.wait_for(r"=\n\nrin> $")
+            t.type("rin-analyze interval 10 multipv 2")
             # two batches come while nothing is typed
-            shown = wait_for(r"(?s)(info multipv 2 .*?\n){3}")
+            shown = t.wait_for(r"(?s)(info multipv 2 .*?\n){3}")
             self.assertNotIn("rin> ", shown.split("=\n", 1)[1])
-            os.write(fd, b"rin-position\r")
-            shown = wait_for(r"= 7/7/7/7/7/7/7 b 1\n\nrin> $")
+            t.type("rin-position")
+            shown = t.wait_for(r"= 7/7/7/7/7/7/7 b 1\n\nrin> $")
             # the stream ended with its empty line before the prompt came back
             self.assertRegex(shown, r"info multipv 2 [^\n]*\n\n(rin-position\n)?rin> rin-position\n= 7/")
-            os.write(fd, b"quit\r")
-            _, status = os.waitpid(pid, 0)
-            self.assertEqual(os.waitstatus_to_exitcode(status), 0)
-        finally:
-            os.close(fd)
+            t.type("quit")
+            self.assertEqual(t.exit_code(), 0)
 
 
 if __name__ == "__main__":

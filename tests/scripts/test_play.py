@@ -2,15 +2,16 @@
 pseudo-terminal, where libedit reads the lines) as a person would play it."""
 
 import os
-import pty
 import re
-import select
 import subprocess
 import time
 import unittest
 
+from engine_io import Terminal, read_some
+
 RIN = os.environ.get("RIN_BINARY", "build/rin")
 PROMPT = re.compile(r"(Black|White), (opening stone|first of two stones|second of two stones)> $")
+PROMPT_OR_END = re.compile(PROMPT.pattern + "|Game over")
 
 
 class Session:
@@ -21,18 +22,19 @@ class Session:
 
     def until_prompt(self, timeout=20.0):
         """Everything shown up to the next prompt (or the end)."""
+        return self.until(PROMPT, timeout)
+
+    def until(self, pattern, timeout=20.0):
+        """Everything shown up to the next match of `pattern` (or the end)."""
         start = len(self.seen)
         deadline = time.monotonic() + timeout
-        while not PROMPT.search(self.seen[start:]):
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError("no prompt; rin play shows:\n" + self.seen[start:])
-            ready, _, _ = select.select([self.proc.stdout], [], [], left)
-            if ready:
-                chunk = os.read(self.proc.stdout.fileno(), 65536)
-                if not chunk:
-                    break
-                self.seen += chunk.decode()
+        while not pattern.search(self.seen[start:]):
+            chunk = read_some(self.proc.stdout.fileno(), deadline)
+            if chunk is None:
+                raise AssertionError(f"no {pattern.pattern!r}; rin play shows:\n" + self.seen[start:])
+            if not chunk:
+                break
+            self.seen += chunk.decode()
         return self.seen[start:]
 
     def say(self, line):
@@ -79,14 +81,7 @@ class PlayTest(unittest.TestCase):
             stones += 1
             self.assertLess(stones, 16)
             # the reply: another prompt, or the end of the game
-            deadline = time.monotonic() + 20
-            start = len(s.seen)
-            while not PROMPT.search(s.seen[start:]) and "Game over" not in s.seen[start:]:
-                ready, _, _ = select.select([s.proc.stdout], [], [], max(0.0, deadline - time.monotonic()))
-                self.assertTrue(ready, "rin play went silent:\n" + s.seen[start:])
-                chunk = os.read(s.proc.stdout.fileno(), 65536)
-                self.assertTrue(chunk)
-                s.seen += chunk.decode()
+            s.until(PROMPT_OR_END)
         s.finish()
         self.assertEqual(s.proc.returncode, 0)
         self.assertRegex(s.seen, r"rin \(White\) plays [A-D][1-4]\n")
@@ -145,37 +140,16 @@ class PlayTest(unittest.TestCase):
         self.assertIn("Usage: rin play", run.stdout)
 
     def test_terminal_line_editing(self):
-        pid, fd = pty.fork()
-        if pid == 0:
-            os.environ["HOME"] = "/nonexistent"
-            os.execv(RIN, [RIN, "play", "--size", "4", "--movetime", "20"])
-        seen = b""
-
-        def wait_for(text, timeout=20.0):
-            nonlocal seen
-            deadline = time.monotonic() + timeout
-            while text not in seen:
-                ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
-                if not ready:
-                    raise AssertionError(f"{text!r} did not appear; the terminal shows:\n{seen.decode()}")
-                try:
-                    seen += os.read(fd, 65536)
-                except OSError:
-                    raise AssertionError(f"{text!r} did not appear before the end:\n{seen.decode()}")
-
-        try:
-            wait_for(b"Black, opening stone> ")
+        with Terminal([RIN, "play", "--size", "4", "--movetime", "20"]) as t:
+            t.wait_for(re.escape("Black, opening stone> "))
             # libedit: Ctrl-A moves to the start of the line, so "2b" typed
             # after it becomes "b2"
-            os.write(fd, b"2\x01b\r")
-            wait_for(b"rin (White) plays")
-            wait_for(b"Black, first of two stones> ")
-            self.assertEqual(last_board(seen.decode(), 4)["B2"], "X")
-            os.write(fd, b"quit\r")
-            _, status = os.waitpid(pid, 0)
-            self.assertEqual(os.waitstatus_to_exitcode(status), 0)
-        finally:
-            os.close(fd)
+            t.type("2\x01b")
+            t.wait_for(re.escape("rin (White) plays"))
+            t.wait_for(re.escape("Black, first of two stones> "))
+            self.assertEqual(last_board(t.seen, 4)["B2"], "X")
+            t.type("quit")
+            self.assertEqual(t.exit_code(), 0)
 
 
 if __name__ == "__main__":
