@@ -168,6 +168,17 @@ static void test_amaf_is_the_result_difference(void **state)
     }
 }
 
+/* The prior of PLAYOUTS games from pos with the given seed (free it). */
+static McPrior *computed_prior(const Position *pos, uint64_t seed)
+{
+    McPrior *prior = malloc(sizeof *prior);
+    assert_non_null(prior);
+    Rng rng;
+    rng_seed(&rng, seed);
+    mcprior_compute(prior, pos, PLAYOUTS, &rng, NULL, NULL);
+    return prior;
+}
+
 /* A stone on the edge can never be filled by the opponent: always its
  * owner's. */
 static void test_edge_stone_is_a_whole_stone(void **state)
@@ -175,10 +186,7 @@ static void test_edge_stone_is_a_whole_stone(void **state)
     (void)state;
     int gap;
     Position pos = ring_with_gap(&gap);
-    McPrior *prior = malloc(sizeof *prior);
-    Rng rng;
-    rng_seed(&rng, 5);
-    mcprior_compute(prior, &pos, PLAYOUTS, &rng, NULL, NULL);
+    McPrior *prior = computed_prior(&pos, 5);
     assert_int_equal(prior->value[COLOR_WHITE][point_make(0, 0)], -100);
     assert_int_equal(prior->value[COLOR_WHITE][point_make(7, 7)], -100);
     /* a stone taken from the other colour in the tree was filled */
@@ -215,10 +223,7 @@ static void test_the_closing_stone_stands_out(void **state)
     (void)state;
     int gap;
     Position pos = decisive_ring(&gap);
-    McPrior *prior = malloc(sizeof *prior);
-    Rng rng;
-    rng_seed(&rng, 9);
-    mcprior_compute(prior, &pos, PLAYOUTS, &rng, NULL, NULL);
+    McPrior *prior = computed_prior(&pos, 9);
     assert_true(prior->ready);
     assert_true(prior->amaf[COLOR_BLACK][gap] > 100);
     for (int row = 4; row <= 6; row++)
