@@ -76,7 +76,9 @@ static int solve(Solver *s, const Position *pos, int alpha, int beta, int *pv, i
     int moves[BB_POINTS], keys[BB_POINTS], n = 0;
     Bitboard b = empty;
     for (int p; (p = bb_next(&b)) != POINT_NONE;) {
-        int key = p == tt_move ? SOLVER_ORDER_TT : bb_test(fills.points, p) ? SOLVER_ORDER_FILL + fills.gain[p] : bb_test(near, p);
+        int key = p == tt_move                ? SOLVER_ORDER_TT
+                  : bb_test(fills.points, p) ? SOLVER_ORDER_FILL + fills.gain[p]
+                                             : bb_test(near, p);
         int i = n++;
         while (i > 0 && keys[i - 1] < key) {
             moves[i] = moves[i - 1];

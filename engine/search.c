@@ -15,9 +15,9 @@
 #include "endgame.h"
 #include "evaluate.h"
 #include "movepick.h"
-#include "tactics.h"
 #include "random.h"
 #include "score.h"
+#include "tactics.h"
 #include "tt.h"
 
 enum {
@@ -328,7 +328,8 @@ static int pvs(Worker *w, const Position *pos, int alpha, int beta, int depth, i
     for (int p; (p = bb_next(&b)) != POINT_NONE;) {
         int score = p == tt_move ? ORDER_TT : movepick_tactical_score(&t, p);
         if (score == 0)
-            score = is_killer(w, ply, p) ? ORDER_KILLER : quiet_order(s, pos, p) + w->history[me][p] / HISTORY_ORDER_DIVISOR;
+            score = is_killer(w, ply, p) ? ORDER_KILLER
+                                         : quiet_order(s, pos, p) + w->history[me][p] / HISTORY_ORDER_DIVISOR;
         movelist_add(&list, p, score);
     }
 
