@@ -89,10 +89,13 @@ static int64_t now_ms(void)
 bool bench_run(int depth, void (*each)(int index, const Position *pos, const SearchInfo *info, void *context),
                void *context, BenchResult *result)
 {
-    SearchConfig config = {.threads = 1, .hash_mib = 16, .seed = 0};
-    Search *search = search_create(&config);
-    if (!search)
+    EvalModel *eval = eval_model_default();
+    SearchConfig config = {.threads = 1, .hash_mib = 16, .seed = 0, .eval = eval};
+    Search *search = eval ? search_create(&config) : NULL;
+    if (!search) {
+        eval_model_destroy(eval);
         return false;
+    }
     BenchResult r = {0, 0};
     int64_t start = now_ms();
     for (int i = 0; i < bench_count(); i++) {
@@ -108,6 +111,7 @@ bool bench_run(int depth, void (*each)(int index, const Position *pos, const Sea
     }
     r.time_ms = now_ms() - start;
     search_destroy(search);
+    eval_model_destroy(eval);
     *result = r;
     return true;
 }

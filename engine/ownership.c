@@ -46,7 +46,7 @@ static void classic_estimate(const Position *pos, float owner[BB_POINTS])
         owner[p] = owner[p] > 1.0f ? 1.0f : owner[p] < -1.0f ? -1.0f : owner[p];
 }
 
-void ownership_estimate(const EvalModel *model, const Position *pos, float owner[BB_POINTS])
+bool ownership_estimate(const EvalModel *model, const Position *pos, float owner[BB_POINTS])
 {
     for (int p = 0; p < BB_POINTS; p++)
         owner[p] = 0.0f;
@@ -59,7 +59,8 @@ void ownership_estimate(const EvalModel *model, const Position *pos, float owner
         /* weights trained without a point model say nothing per point */
         for (int p = 0; p < BB_POINTS; p++)
             if (fabsf(owner[p]) > 1e-6f)
-                return;
+                return true;
     }
     classic_estimate(pos, owner);
+    return false;
 }

@@ -4,6 +4,8 @@
 #ifndef RIN_OWNERSHIP_H
 #define RIN_OWNERSHIP_H
 
+#include <stdbool.h>
+
 #include "evalmodel.h"
 #include "position.h"
 
@@ -20,7 +22,8 @@ Bitboard ownership_potential(const Position *pos, Color color);
  * NULL), the point model's estimate; otherwise the hand-set evaluation's
  * terms: an immune stone is certain (1), another stone likely (0.75), an
  * empty point its colour's potential (0.5), whatever a colour's best
- * one-stone fill would fill that colour's (0.25 more). */
-void ownership_estimate(const EvalModel *model, const Position *pos, float owner[BB_POINTS]);
+ * one-stone fill would fill that colour's (0.25 more). Returns true when
+ * the estimate is the point model's. */
+bool ownership_estimate(const EvalModel *model, const Position *pos, float owner[BB_POINTS]);
 
 #endif

@@ -87,7 +87,7 @@ bool gtp_cmd_rin_gfx_ownership(Gtp *gtp, const GtpArgs *args)
 {
     (void)args;
     float owner[BB_POINTS];
-    ownership_estimate(gtp->eval, &gtp->pos, owner);
+    bool learned = ownership_estimate(gtp->eval, &gtp->pos, owner);
     int size = gtp->pos.size;
     double sum = 0.0;
     gtp_reply(gtp, "INFLUENCE");
@@ -101,8 +101,8 @@ bool gtp_cmd_rin_gfx_ownership(Gtp *gtp, const GtpArgs *args)
         }
     }
     char text[128];
-    snprintf(text, sizeof text, "ownership estimate (%s evaluation): black %+.1f stones",
-             gtp->eval ? "learned" : "hand-set", sum);
+    snprintf(text, sizeof text, "ownership estimate (%s): black %+.1f stones",
+             learned ? "learned point model" : "hand-set evaluation", sum);
     reply_text_line(gtp, false, text);
     return true;
 }

@@ -23,7 +23,7 @@ static const OptionSpec specs[] = {
     {"multipv", OPTION_INT, 1, SEARCH_MAX_MULTIPV, "candidates rin-analyze shows, each with its score and PV"},
     {"ponder", OPTION_INT, 0, 1, "1 (on): think on the opponent's time after genmove (search player)"},
     {"verbose", OPTION_INT, 0, 1, "1: search progress (info lines) on stderr"},
-    {"eval-file", OPTION_PATH, 0, 0, "evaluation: classic (hand-set), builtin (learned weights built into rin) or a weights file"},
+    {"eval-file", OPTION_PATH, 0, 0, "evaluation: builtin (learned weights built into rin, the default), classic (hand-set) or a weights file"},
 };
 
 enum { SPEC_COUNT = sizeof specs / sizeof specs[0] };
@@ -39,6 +39,7 @@ void options_defaults(EngineOptions *o)
     o->seed = 1;
     o->verbose = 1;
     o->multipv = 1;
+    strcpy(o->eval_file, OPTIONS_BUILTIN);
 }
 
 const OptionSpec *options_spec(size_t index) { return index < SPEC_COUNT ? &specs[index] : NULL; }

@@ -34,8 +34,8 @@ typedef struct OptionSpec {
     const char *help;
 } OptionSpec;
 
-/* The values of eval-file that name the hand-set evaluation (the default)
- * and the learned weights built into rin. */
+/* The values of eval-file that name the hand-set evaluation and the
+ * learned weights built into rin (the default). */
 #define OPTIONS_CLASSIC "classic"
 #define OPTIONS_BUILTIN "builtin"
 

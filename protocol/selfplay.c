@@ -81,8 +81,8 @@ static const char usage_text[] =
     "  --solve-empties E  solve positions with at most E empty points exactly (default 0: off;\n"
     "                     the solver's time grows steeply beyond about 20)\n"
     "  --threads T        games played at once (default 1)\n"
-    "  --eval-file E      the search's evaluation: classic (hand-set, the default), builtin\n"
-    "                     (the learned weights built in) or a weights file\n"
+    "  --eval-file E      the search's evaluation: builtin (the learned weights built in, the default),\n"
+    "                     classic (hand-set) or a weights file\n"
     "  --output FILE      write to FILE (replaced) instead of stdout\n"
     "  -h, --help         show this help and exit\n";
 
@@ -98,6 +98,7 @@ void selfplay_defaults(SelfplayOptions *o)
     o->shards = 1;
     o->threads = 1;
     o->output = NULL;
+    o->eval_file = OPTIONS_BUILTIN;
     o->settings = (SelfplaySettings){.seed = 1, .opening_plies = 4, .explore = 0.0, .nodes = 2000,
                                      .mc_playouts = 0, .solve_empties = 0};
 }

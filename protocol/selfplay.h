@@ -23,7 +23,7 @@ typedef struct SelfplayOptions {
     uint64_t shard, shards; /* play the games g with g % shards == shard - 1 */
     int threads;            /* games played at once */
     const char *output;     /* a file name, or NULL for stdout */
-    const char *eval_file;  /* the evaluation, as the eval-file option: NULL for the hand-set one */
+    const char *eval_file;  /* the evaluation, as the eval-file option (builtin by default) */
     SelfplaySettings settings;
 } SelfplayOptions;
 

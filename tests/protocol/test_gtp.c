@@ -330,7 +330,7 @@ static void test_options_and_analysis(void **state)
     assert_non_null(list);
     assert_int_equal(strncmp(list, "= [list/search/", 15), 0);
     assert_non_null(strstr(list, "] player random\n[string] threads 1\n[string] hash 64\n"));
-    assert_non_null(strstr(list, "\n[string] verbose 1\n[string] eval-file classic\n\n"));
+    assert_non_null(strstr(list, "\n[string] verbose 1\n[string] eval-file builtin\n\n"));
     assert_exec(gtp, "rin-option verbose 0", "=\n\n");
     /* analysis searches without playing, whatever the player */
     assert_exec(gtp, "boardsize 8", "=\n\n");
@@ -445,12 +445,12 @@ static void test_eval_file_option(void **state)
     (void)state;
     Gtp *gtp = new_engine(1);
     char line[256], expected[256];
-    assert_exec(gtp, "rin-option eval-file", "= classic\n\n");
+    assert_exec(gtp, "rin-option eval-file", "= builtin\n\n");
     assert_exec(gtp, "rin-option eval-file /nonexistent/weights",
                 "? cannot open /nonexistent/weights: No such file or directory (weights unchanged)\n\n");
-    assert_exec(gtp, "rin-option eval-file", "= classic\n\n");
-    assert_exec(gtp, "rin-option eval-file builtin", "=\n\n");
     assert_exec(gtp, "rin-option eval-file", "= builtin\n\n");
+    assert_exec(gtp, "rin-option eval-file classic", "=\n\n");
+    assert_exec(gtp, "rin-option eval-file", "= classic\n\n");
     /* a good file is taken, and named by the option */
     extern const size_t eval_default_size;
     char good[64];

@@ -518,26 +518,27 @@ static int check_file(const char *text, const Expect *e, uint64_t *games, int ca
     return game_count;
 }
 
-/* --eval-file picks the search's evaluation: the learned weights play
- * other games than the hand-set evaluation; classic is the default; a bad
- * file is refused before anything is played. */
+/* --eval-file picks the search's evaluation: the hand-set evaluation plays
+ * other games than the learned weights; builtin is the default and the
+ * header says so; a bad file is refused before anything is played. */
 static void test_eval_file(void **state)
 {
     (void)state;
-    Run classic = run_ok((const char *const[]){"--games", "2", "--sizes", "8", "--nodes", "300", NULL}, false);
+    Run learned = run_ok((const char *const[]){"--games", "2", "--sizes", "8", "--nodes", "300", NULL}, false);
     Run named = run_ok((const char *const[]){"--games", "2", "--sizes", "8", "--nodes", "300", "--eval-file",
-                                             "classic", NULL},
+                                             "builtin", NULL},
                        false);
-    Run learned = run_ok((const char *const[]){"--games", "2", "--sizes", "8", "--nodes", "300", "--eval-file",
-                                               "builtin", NULL},
+    Run classic = run_ok((const char *const[]){"--games", "2", "--sizes", "8", "--nodes", "300", "--eval-file",
+                                               "classic", NULL},
                          false);
     /* the data lines (after the two header lines) */
-    const char *c = strchr(strchr(classic.out, '\n') + 1, '\n') + 1;
-    const char *n = strchr(strchr(named.out, '\n') + 1, '\n') + 1;
     const char *l = strchr(strchr(learned.out, '\n') + 1, '\n') + 1;
-    assert_string_equal(c, n);
+    const char *n = strchr(strchr(named.out, '\n') + 1, '\n') + 1;
+    const char *c = strchr(strchr(classic.out, '\n') + 1, '\n') + 1;
+    assert_string_equal(l, n);
     assert_string_not_equal(c, l);
     assert_non_null(strstr(learned.out, " --eval-file builtin\n"));
+    assert_non_null(strstr(classic.out, " --eval-file classic\n"));
     Run bad = run_selfplay((const char *const[]){"--games", "2", "--eval-file", "/nonexistent/w", NULL}, false);
     assert_int_equal(bad.status, 2);
     assert_non_null(strstr(bad.err, "cannot open /nonexistent/w"));
