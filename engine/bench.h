@@ -1,5 +1,6 @@
 /* The benchmark: a fixed set of positions searched to a fixed depth with
- * one thread and the default evaluation (the built-in learned weights). Its node count is the signature of the search's behaviour. */
+ * one thread and the default evaluation (the built-in learned weights).
+ * Its node count is the signature of the search's behaviour. */
 #ifndef RIN_BENCH_H
 #define RIN_BENCH_H
 

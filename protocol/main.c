@@ -40,9 +40,10 @@ static const char usage_text[] =
     "                    [--opening-plies K] [--explore P] [--mc-playouts M] [--solve-empties E]\n"
     "                    [--threads T] [--eval-file E] [--output FILE]\n"
     "                                self-play games as training data (rin selfplay --help)\n"
-    "       rin suite FILE [--nodes N]\n"
+    "       rin suite FILE [--nodes N] [--eval-file E]\n"
     "                                search each position of a tactical suite to N nodes\n"
-    "                                (default %d) and report how many are solved\n"
+    "                                (default %d) with evaluation E (default builtin) and report\n"
+    "                                how many are solved\n"
     "       rin play [--size N] [--color b|w] [--movetime MS]\n"
     "                                play against the engine on the terminal (rin play --help)\n"
     "\n"
@@ -198,11 +199,16 @@ static int cmd_suite(int argc, char **argv)
 {
     uint64_t nodes = SUITE_DEFAULT_NODES;
     const char *path = NULL;
+    const char *eval_file = OPTIONS_BUILTIN;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--nodes") == 0) {
             if (!parse_u64(i + 1 < argc ? argv[i + 1] : NULL, 1, UINT64_C(1) << 40, &nodes))
                 return usage_error("suite: --nodes needs a positive number", NULL);
             i++;
+        } else if (strcmp(argv[i], "--eval-file") == 0) {
+            if (i + 1 >= argc || !argv[i + 1][0])
+                return usage_error("suite: --eval-file needs classic, builtin or a weights file", NULL);
+            eval_file = argv[++i];
         } else if (!path && strncmp(argv[i], "--", 2) != 0) {
             path = argv[i];
         } else {
@@ -211,10 +217,17 @@ static int cmd_suite(int argc, char **argv)
     }
     if (!path)
         return usage_error("suite: FILE is required", NULL);
+    EvalModel *eval = NULL;
+    char err[OPTIONS_PATH_MAX + 256];
+    if (!eval_file_resolve(strcmp(eval_file, OPTIONS_CLASSIC) == 0 ? "" : eval_file, &eval, err, sizeof err)) {
+        fprintf(stderr, "rin: suite: %s\n", err);
+        return 1;
+    }
     SuiteResult result;
-    char err[256];
     double start = now_seconds();
-    if (!suite_run(path, nodes, stdout, &result, err, sizeof err)) {
+    bool ok = suite_run(path, nodes, eval, stdout, &result, err, sizeof err);
+    eval_model_destroy(eval);
+    if (!ok) {
         fprintf(stderr, "rin: suite: %s\n", err);
         return 1;
     }

@@ -88,12 +88,13 @@ static bool is_best(const SuiteEntry *e, int point)
     return false;
 }
 
-bool suite_run(const char *path, uint64_t nodes, FILE *out, SuiteResult *result, char *err, size_t err_size)
+bool suite_run(const char *path, uint64_t nodes, const EvalModel *eval, FILE *out, SuiteResult *result, char *err,
+               size_t err_size)
 {
     FILE *file = fopen(path, "r");
     if (!file)
         return error_text(err, err_size, "cannot open %s", path);
-    SearchConfig config = {.threads = 1, .hash_mib = SUITE_HASH_MIB, .seed = 0};
+    SearchConfig config = {.threads = 1, .hash_mib = SUITE_HASH_MIB, .seed = 0, .eval = eval};
     Search *search = search_create(&config);
     if (!search) {
         fclose(file);

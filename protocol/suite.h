@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "evalmodel.h"
 #include "position.h"
 
 enum { SUITE_MAX_BEST = 16, SUITE_COMMENT_MAX = 160, SUITE_DEFAULT_NODES = 100000 };
@@ -30,9 +31,12 @@ typedef struct SuiteResult {
 } SuiteResult;
 
 /* Searches every position of the file at `path` with a fresh single-threaded
- * search limited to `nodes`, writes one line per position to `out` (may be
- * NULL) and the totals to *result. Returns false (with a message in err)
- * when the file cannot be read, holds a malformed line, or memory runs out. */
-bool suite_run(const char *path, uint64_t nodes, FILE *out, SuiteResult *result, char *err, size_t err_size);
+ * search limited to `nodes` and evaluating with `eval` (learned weights, or
+ * NULL for the hand-set evaluation), writes one line per position to `out`
+ * (may be NULL) and the totals to *result. Returns false (with a message in
+ * err) when the file cannot be read, holds a malformed line, or memory runs
+ * out. */
+bool suite_run(const char *path, uint64_t nodes, const EvalModel *eval, FILE *out, SuiteResult *result, char *err,
+               size_t err_size);
 
 #endif

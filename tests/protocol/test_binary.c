@@ -254,6 +254,21 @@ static void test_suite_output(void **state)
     run(&r, (const char *const[]){"suite", "/nonexistent/suite.epd", NULL}, "", 0);
     assert_non_null(strstr(r.err, "cannot open"));
     assert_int_equal(r.status, 1);
+    /* either evaluation; a weights file that cannot be read is refused before any search */
+    run(&r, (const char *const[]){"suite", RIN_TEST_DATA_DIR "/data/tactics.epd", "--nodes", "300", "--eval-file",
+                                  "classic", NULL},
+        "", 0);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "\nsolved "));
+    run(&r, (const char *const[]){"suite", RIN_TEST_DATA_DIR "/data/tactics.epd", "--eval-file", "/nonexistent/w",
+                                  NULL},
+        "", 0);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "rin: suite: cannot open /nonexistent/w"));
+    assert_string_equal(r.out, "");
+    run(&r, (const char *const[]){"suite", RIN_TEST_DATA_DIR "/data/tactics.epd", "--eval-file", NULL}, "", 0);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "--eval-file needs"));
     run(&r, (const char *const[]){"suite", NULL}, "", 0);
     assert_non_null(strstr(r.err, "suite: FILE is required"));
     assert_int_equal(r.status, 2);

@@ -56,16 +56,25 @@ static void test_bad_lines(void **state)
     }
 }
 
+/* The suite with either evaluation: the built-in learned weights (the
+ * default) and the hand-set one. */
 static void test_repository_suite(void **state)
 {
     (void)state;
-    SuiteResult result;
-    char err[256] = "";
-    if (!suite_run(RIN_TEST_DATA_DIR "/data/tactics.epd", SMALL_NODES, NULL, &result, err, sizeof err))
-        fail_msg("%s", err);
-    assert_true(result.total >= SUITE_MIN_POSITIONS);
-    if (result.solved < SOLVED_FLOOR)
-        fail_msg("solved %d/%d at %d nodes, fewer than %d", result.solved, result.total, SMALL_NODES, SOLVED_FLOOR);
+    EvalModel *learned = eval_model_default();
+    assert_non_null(learned);
+    const EvalModel *evals[] = {learned, NULL};
+    for (int i = 0; i < 2; i++) {
+        SuiteResult result;
+        char err[256] = "";
+        if (!suite_run(RIN_TEST_DATA_DIR "/data/tactics.epd", SMALL_NODES, evals[i], NULL, &result, err, sizeof err))
+            fail_msg("%s", err);
+        assert_true(result.total >= SUITE_MIN_POSITIONS);
+        if (result.solved < SOLVED_FLOOR)
+            fail_msg("%s evaluation: solved %d/%d at %d nodes, fewer than %d", evals[i] ? "learned" : "hand-set",
+                     result.solved, result.total, SMALL_NODES, SOLVED_FLOOR);
+    }
+    eval_model_destroy(learned);
 }
 
 int main(void)
