@@ -1,8 +1,8 @@
 /* The train command: reads selfplay files, holds out every tenth game (by
  * game index), runs Adagrad epochs with a progress line, reports held-out
- * errors next to two baselines (the stones on the board now, the search's
- * own score when the file has it), and writes the weights file whole or
- * not at all. */
+ * errors next to baselines (the stones on the board now, the hand-set
+ * evaluation, the built-in weights, the search's own score when the file
+ * has it), and writes the weights file whole or not at all. */
 #include "train_command.h"
 
 #include <errno.h>
@@ -121,32 +121,24 @@ static void epoch_progress(size_t done, size_t count, void *context)
     fflush(stderr);
 }
 
-/* The held-out error of a predictor of the final margin that is not the
- * model: the stone difference now, or the recorded search score. */
+/* The held-out error of predictors of the final margin that are not the
+ * model (train_data_baselines). */
 static void report_baselines(const TrainRecord *records, size_t count, uint64_t holdout)
 {
-    double stones_sq = 0, score_sq = 0;
-    size_t n = 0, scored = 0;
-    for (size_t i = 0; i < count; i++) {
-        const TrainRecord *r = &records[i];
-        if (holdout && r->sample.game % (int64_t)holdout != 0)
-            continue;
-        double now = pos_score(&r->sample.pos);
-        stones_sq += (now - r->margin) * (now - r->margin);
-        n++;
-        if (r->have_score && abs(r->score) < 19000) {
-            double sign = pos_to_move(&r->sample.pos) == COLOR_BLACK ? 1.0 : -1.0;
-            double predicted = sign * r->score / 100.0;
-            score_sq += (predicted - r->margin) * (predicted - r->margin);
-            scored++;
-        }
-    }
-    if (n)
-        fprintf(stderr, "baselines on held-out positions: stone difference now %.3f stones rms", sqrt(stones_sq / (double)n));
-    if (scored)
-        fprintf(stderr, ", recorded search score %.3f stones rms (%zu positions)", sqrt(score_sq / (double)scored), scored);
-    if (n)
-        fprintf(stderr, "\n");
+    EvalModel *builtin = eval_model_default();
+    TrainBaselines b;
+    train_data_baselines(records, count, holdout, builtin, &b);
+    bool have_builtin = builtin != NULL;
+    eval_model_destroy(builtin);
+    if (!b.positions)
+        return;
+    fprintf(stderr, "baselines on %zu held-out positions, stones rms: stone difference now %.3f, hand-set evaluation %.3f",
+            b.positions, b.stones, b.classic);
+    if (have_builtin)
+        fprintf(stderr, ", built-in weights %.3f", b.builtin);
+    if (b.scored)
+        fprintf(stderr, ", recorded search score %.3f (%zu positions)", b.score, b.scored);
+    fprintf(stderr, "\n");
 }
 
 static void print_linear(const float *w)

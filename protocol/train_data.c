@@ -5,11 +5,14 @@
 #include "train_data.h"
 
 #include <errno.h>
+#include <math.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "error_text.h"
+#include "evaluate.h"
+#include "score.h"
 #include "posstr.h"
 
 enum { FIELDS = 7, LINE_MAX_BYTES = 8192 };
@@ -137,4 +140,43 @@ void train_data_free(TrainData *data)
     free(data->records);
     data->records = NULL;
     data->count = data->capacity = 0;
+}
+
+/* A side-to-move score in centistones as Black's margin in stones. */
+static double black_stones(const Position *pos, int centistones)
+{
+    return (pos_to_move(pos) == COLOR_BLACK ? 1.0 : -1.0) * centistones / 100.0;
+}
+
+void train_data_baselines(const TrainRecord *records, size_t count, uint64_t holdout, const EvalModel *builtin,
+                          TrainBaselines *out)
+{
+    double stones_sq = 0, classic_sq = 0, builtin_sq = 0, score_sq = 0;
+    size_t n = 0, scored = 0;
+    for (size_t i = 0; i < count; i++) {
+        const TrainRecord *r = &records[i];
+        if (holdout && r->sample.game % (int64_t)holdout != 0)
+            continue;
+        const Position *pos = &r->sample.pos;
+        double now = pos_score(pos) - r->margin;
+        double classic = black_stones(pos, evaluate(NULL, pos)) - r->margin;
+        double learned = builtin ? black_stones(pos, evaluate(builtin, pos)) - r->margin : 0.0;
+        stones_sq += now * now;
+        classic_sq += classic * classic;
+        builtin_sq += learned * learned;
+        n++;
+        if (r->have_score && abs(r->score) < SCORE_EVAL_MAX) {
+            double predicted = black_stones(pos, r->score) - r->margin;
+            score_sq += predicted * predicted;
+            scored++;
+        }
+    }
+    *out = (TrainBaselines){.positions = n, .scored = scored};
+    if (n) {
+        out->stones = sqrt(stones_sq / (double)n);
+        out->classic = sqrt(classic_sq / (double)n);
+        out->builtin = builtin ? sqrt(builtin_sq / (double)n) : 0.0;
+    }
+    if (scored)
+        out->score = sqrt(score_sq / (double)scored);
 }

@@ -5,8 +5,10 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
+#include "evalmodel.h"
 #include "train.h"
 
 /* One data line, with what the trainer's reports compare against. */
@@ -33,5 +35,24 @@ bool train_data_parse_line(const char *line, TrainRecord *record, bool *is_data,
 bool train_data_read(FILE *in, const char *name, TrainData *data, char *err, size_t err_size);
 
 void train_data_free(TrainData *data);
+
+/* The held-out error (root mean square, in stones) of predictors of the
+ * final margin that are not the model being fitted: the stone difference
+ * now, the hand-set evaluation, the built-in learned weights, and the
+ * search score recorded in the file (over the positions that have one). */
+typedef struct TrainBaselines {
+    size_t positions;   /* held-out positions */
+    double stones;      /* stone difference now */
+    double classic;     /* evaluate() with the hand-set evaluation */
+    double builtin;     /* evaluate() with the built-in weights */
+    size_t scored;      /* held-out positions with a recorded search score */
+    double score;       /* the recorded search score */
+} TrainBaselines;
+
+/* Over the records of games whose index is 0 modulo holdout (every record
+ * when holdout is 0). `builtin` is the model the builtin figure uses (NULL:
+ * it is left 0). */
+void train_data_baselines(const TrainRecord *records, size_t count, uint64_t holdout, const EvalModel *builtin,
+                          TrainBaselines *out);
 
 #endif

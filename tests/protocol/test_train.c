@@ -2,6 +2,7 @@
  * a malformed line names its file and line and nothing is written, a run
  * on good data writes a weights file the engine loads, and the result
  * depends on the seed only. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +15,7 @@
 #include <cmocka.h>
 
 #include "eval_file.h"
+#include "evaluate.h"
 #include "playout.h"
 #include "posstr.h"
 #include "random.h"
@@ -156,12 +158,68 @@ static void test_train_command(void **state)
     rmdir(dir);
 }
 
+/* The baselines: every predictor's root mean square error over the held-out
+ * games only, recomputed here one record at a time; the recorded search
+ * score only where there is one. */
+static void test_baselines(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/rin-test-baselines-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    write_games(path, 12, 8, NULL);
+    FILE *in = fopen(path, "r");
+    assert_non_null(in);
+    TrainData data = {0};
+    char err[300];
+    assert_true(train_data_read(in, path, &data, err, sizeof err));
+    fclose(in);
+    remove(path);
+    /* a recorded score on one record of game 0 */
+    data.records[0].have_score = true;
+    data.records[0].score = 250;
+    EvalModel *builtin = eval_model_default();
+    assert_non_null(builtin);
+    const uint64_t holdouts[] = {0, 3};
+    for (size_t h = 0; h < 2; h++) {
+        TrainBaselines b;
+        train_data_baselines(data.records, data.count, holdouts[h], builtin, &b);
+        double sq[3] = {0, 0, 0};
+        size_t n = 0;
+        for (size_t i = 0; i < data.count; i++) {
+            const TrainRecord *r = &data.records[i];
+            if (holdouts[h] && r->sample.game % 3 != 0)
+                continue;
+            double sign = pos_to_move(&r->sample.pos) == COLOR_BLACK ? 0.01 : -0.01;
+            double e[3] = {pos_score(&r->sample.pos) - r->margin, sign * evaluate(NULL, &r->sample.pos) - r->margin,
+                           sign * evaluate(builtin, &r->sample.pos) - r->margin};
+            for (int k = 0; k < 3; k++)
+                sq[k] += e[k] * e[k];
+            n++;
+        }
+        assert_true(n > 0 && (holdouts[h] == 0 ? n == data.count : n < data.count));
+        assert_int_equal(b.positions, n);
+        assert_true(fabs(b.stones - sqrt(sq[0] / (double)n)) < 1e-9);
+        assert_true(fabs(b.classic - sqrt(sq[1] / (double)n)) < 1e-9);
+        assert_true(fabs(b.builtin - sqrt(sq[2] / (double)n)) < 1e-9);
+        assert_true(b.classic != b.builtin);
+        const TrainRecord *r0 = &data.records[0];
+        double first = (pos_to_move(&r0->sample.pos) == COLOR_BLACK ? 2.5 : -2.5) - r0->margin;
+        assert_int_equal(b.scored, 1);
+        assert_true(fabs(b.score - fabs(first)) < 1e-9);
+    }
+    eval_model_destroy(builtin);
+    train_data_free(&data);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parse_good_line),
         cmocka_unit_test(test_parse_bad_lines),
         cmocka_unit_test(test_train_command),
+        cmocka_unit_test(test_baselines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
