@@ -140,27 +140,33 @@ static int quiet_order(const Search *s, const Position *pos, int point)
     return v;
 }
 
-static int pvs(Worker *w, const Position *pos, int alpha, int beta, int depth, int ply, bool pv_node);
-static int qsearch(Worker *w, const Position *pos, int alpha, int beta, int ply, int qply);
+static int pvs(Worker *w, const Position *pos, TacticsCarry carry, int alpha, int beta, int depth, int ply,
+               bool pv_node);
+static int qsearch(Worker *w, const Position *pos, TacticsCarry carry, int alpha, int beta, int ply, int qply);
 
 /* The one place where the turn order enters the search: a child with the
- * same side to move keeps the window and the score; otherwise both flip. */
-static int child_value(Worker *w, const Position *pos, const Position *child, int alpha, int beta, int depth,
-                       int ply, bool pv_node)
+ * same side to move keeps the window and the score; otherwise both flip.
+ * `tactics` is the parent's analysis (NULL: none), which the child partly
+ * takes over. */
+static int child_value(Worker *w, const Position *pos, const Tactics *tactics, const Position *child, int alpha,
+                       int beta, int depth, int ply, bool pv_node)
 {
     bool same = pos_to_move(child) == pos_to_move(pos);
+    TacticsCarry carry = tactics_carry(pos, child, tactics);
     if (depth <= 0)
-        return same ? qsearch(w, child, alpha, beta, ply + 1, 0) : -qsearch(w, child, -beta, -alpha, ply + 1, 0);
-    return same ? pvs(w, child, alpha, beta, depth, ply + 1, pv_node)
-                : -pvs(w, child, -beta, -alpha, depth, ply + 1, pv_node);
+        return same ? qsearch(w, child, carry, alpha, beta, ply + 1, 0)
+                    : -qsearch(w, child, carry, -beta, -alpha, ply + 1, 0);
+    return same ? pvs(w, child, carry, alpha, beta, depth, ply + 1, pv_node)
+                : -pvs(w, child, carry, -beta, -alpha, depth, ply + 1, pv_node);
 }
 
-static int qchild_value(Worker *w, const Position *pos, const Position *child, int alpha, int beta, int ply,
-                        int qply)
+static int qchild_value(Worker *w, const Position *pos, const Tactics *tactics, const Position *child, int alpha,
+                        int beta, int ply, int qply)
 {
     bool same = pos_to_move(child) == pos_to_move(pos);
-    return same ? qsearch(w, child, alpha, beta, ply + 1, qply + 1)
-                : -qsearch(w, child, -beta, -alpha, ply + 1, qply + 1);
+    TacticsCarry carry = tactics_carry(pos, child, tactics);
+    return same ? qsearch(w, child, carry, alpha, beta, ply + 1, qply + 1)
+                : -qsearch(w, child, carry, -beta, -alpha, ply + 1, qply + 1);
 }
 
 static void update_pv(Worker *w, int ply, int move)
@@ -173,7 +179,7 @@ static void update_pv(Worker *w, int ply, int move)
 
 /* Quiescence: only stones that close a ring now or (first stone of a turn)
  * prepare a two-stone ring. The opponent's rings weigh in the evaluation. */
-static int qsearch(Worker *w, const Position *pos, int alpha, int beta, int ply, int qply)
+static int qsearch(Worker *w, const Position *pos, TacticsCarry carry, int alpha, int beta, int ply, int qply)
 {
     w->pv_length[ply] = 0;
     if (stopped(w->search))
@@ -184,7 +190,7 @@ static int qsearch(Worker *w, const Position *pos, int alpha, int beta, int ply,
     if (pos_is_over(pos))
         return endgame_final_score(pos);
     Tactics t;
-    tactics_analyze(pos, qply == 0 && pos_stones_left(pos) == 2, &t);
+    tactics_analyze_carried(pos, qply == 0 && pos_stones_left(pos) == 2, carry, &t);
     int stand = evaluate_with_prior(w->search->eval, &w->search->prior, pos, &t);
     if (stand >= beta || qply >= QSEARCH_MAX_PLIES || ply >= SEARCH_MAX_PLY)
         return stand;
@@ -205,7 +211,7 @@ static int qsearch(Worker *w, const Position *pos, int alpha, int beta, int ply,
             break;
         Position child = *pos;
         pos_play(&child, move);
-        int score = qchild_value(w, pos, &child, alpha, beta, ply, qply);
+        int score = qchild_value(w, pos, &t, &child, alpha, beta, ply, qply);
         if (stopped(w->search))
             return 0;
         if (score > best) {
@@ -276,7 +282,8 @@ static int late_move_count(int depth)
     return depth <= 3 ? LMP_BASE + LMP_SHALLOW * depth * depth : LMP_DEEP_BASE + LMP_DEEP_SLOPE * depth;
 }
 
-static int pvs(Worker *w, const Position *pos, int alpha, int beta, int depth, int ply, bool pv_node)
+static int pvs(Worker *w, const Position *pos, TacticsCarry carry, int alpha, int beta, int depth, int ply,
+               bool pv_node)
 {
     w->pv_length[ply] = 0;
     if (stopped(w->search))
@@ -284,7 +291,7 @@ static int pvs(Worker *w, const Position *pos, int alpha, int beta, int depth, i
     if (pos_is_over(pos))
         return endgame_final_score(pos);
     if (depth <= 0)
-        return qsearch(w, pos, alpha, beta, ply, 0);
+        return qsearch(w, pos, carry, alpha, beta, ply, 0);
     if (ply >= SEARCH_MAX_PLY)
         return evaluate(w->search->eval, pos);
     if (pos_empty_count(pos) <= ENDGAME_TREE_EMPTIES)
@@ -306,7 +313,7 @@ static int pvs(Worker *w, const Position *pos, int alpha, int beta, int depth, i
 
     Color me = pos_to_move(pos);
     Tactics t;
-    tactics_analyze(pos, pos_stones_left(pos) == 2, &t);
+    tactics_analyze_carried(pos, pos_stones_left(pos) == 2, carry, &t);
     /* When the depth reaches the end of the game the search is exact: no
      * pruning or reduction then. */
     bool to_the_end = depth >= pos_empty_count(pos);
@@ -359,16 +366,16 @@ static int pvs(Worker *w, const Position *pos, int alpha, int beta, int depth, i
         pos_play(&child, move);
         int score;
         if (tried == 0) {
-            score = child_value(w, pos, &child, alpha, beta, depth - 1, ply, pv_node);
+            score = child_value(w, pos, &t, &child, alpha, beta, depth - 1, ply, pv_node);
         } else {
             int r = quiet && depth >= LMR_MIN_DEPTH ? reduction(depth, tried) + !pv_node : 0;
             if (r > depth - 1)
                 r = depth - 1;
-            score = child_value(w, pos, &child, alpha, alpha + 1, depth - 1 - r, ply, false);
+            score = child_value(w, pos, &t, &child, alpha, alpha + 1, depth - 1 - r, ply, false);
             if (score > alpha && r > 0)
-                score = child_value(w, pos, &child, alpha, alpha + 1, depth - 1, ply, false);
+                score = child_value(w, pos, &t, &child, alpha, alpha + 1, depth - 1, ply, false);
             if (score > alpha && score < beta && pv_node)
-                score = child_value(w, pos, &child, alpha, beta, depth - 1, ply, true);
+                score = child_value(w, pos, &t, &child, alpha, beta, depth - 1, ply, true);
         }
         tried++;
         if (stopped(s))
@@ -445,11 +452,11 @@ static int root_search(Worker *w, int first, int depth, int alpha, int beta, int
         pos_play(&child, list->moves[i]);
         int score;
         if (i == first) {
-            score = child_value(w, pos, &child, alpha, beta, depth - 1, 0, true);
+            score = child_value(w, pos, NULL, &child, alpha, beta, depth - 1, 0, true);
         } else {
-            score = child_value(w, pos, &child, alpha, alpha + 1, depth - 1, 0, false);
+            score = child_value(w, pos, NULL, &child, alpha, alpha + 1, depth - 1, 0, false);
             if (score > alpha && score < beta)
-                score = child_value(w, pos, &child, alpha, beta, depth - 1, 0, true);
+                score = child_value(w, pos, NULL, &child, alpha, beta, depth - 1, 0, true);
         }
         if (stopped(w->search))
             return i == first ? SCORE_NONE : best;

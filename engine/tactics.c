@@ -266,12 +266,47 @@ void tactics_threat_map(const Position *pos, Color color, const FillMap *fills, 
     }
 }
 
+/* The side to move's two-stone rings, when asked for, once its fill points
+ * are known. */
+static void set_threats(const Position *pos, bool with_threats, Tactics *t)
+{
+    t->best_threat = 0;
+    t->threats_known = with_threats;
+    t->threats = with_threats ? tactics_threat_points(pos, pos_to_move(pos), &t->mine, &t->best_threat) : bb_zero();
+}
+
+TacticsCarry tactics_carry(const Position *parent, const Position *child, const Tactics *parent_tactics)
+{
+    TacticsCarry carry = {NULL, POINT_NONE};
+    Color mover = pos_to_move(parent);
+    Bitboard placed = bb_andnot(child->stones[mover], parent->stones[mover]);
+    carry.move = bb_first(placed);
+    if (parent_tactics && bb_count(placed) == 1)
+        carry.other = &parent_tactics->theirs; /* nothing filled */
+    return carry;
+}
+
+void tactics_analyze_carried(const Position *pos, bool with_threats, TacticsCarry carry, Tactics *t)
+{
+    const FillMap *before = carry.other;
+    if (!before || bb_test(before->points, carry.move) || bb_test(before->area, carry.move)) {
+        tactics_analyze(pos, with_threats, t);
+        return;
+    }
+    /* the stone's colour is the mover's; the other's map is carried over */
+    Color other = pos_at(pos, carry.move) == COLOR_BLACK ? COLOR_WHITE : COLOR_BLACK;
+    bool other_to_move = pos_to_move(pos) == other;
+    FillMap *kept = other_to_move ? &t->mine : &t->theirs;
+    *kept = *before;
+    bb_clear(&kept->cuts, carry.move);
+    tactics_fill_points(pos, color_other(other), other_to_move ? &t->theirs : &t->mine);
+    set_threats(pos, with_threats, t);
+}
+
 void tactics_analyze(const Position *pos, bool with_threats, Tactics *t)
 {
     Color me = pos_to_move(pos);
     tactics_fill_points(pos, me, &t->mine);
     tactics_fill_points(pos, color_other(me), &t->theirs);
-    t->best_threat = 0;
-    t->threats_known = with_threats;
-    t->threats = with_threats ? tactics_threat_points(pos, me, &t->mine, &t->best_threat) : bb_zero();
+    set_threats(pos, with_threats, t);
 }

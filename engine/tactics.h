@@ -61,6 +61,25 @@ typedef struct Tactics {
     bool threats_known; /* threats and best_threat were looked for */
 } Tactics;
 
+/* What a node can take over from its parent's analysis. A stone that fills
+ * nothing leaves the other colour's stones, and so its fill points, as they
+ * were: only the stone's own point leaves its cut points, and only a fill
+ * whose region held that point (its gain grows by the stone) or that was
+ * on it changes. `other` is that colour's map at the parent (NULL: take
+ * nothing over), `move` the stone (when `other` is set). */
+typedef struct TacticsCarry {
+    const FillMap *other;
+    int move;
+} TacticsCarry;
+
+/* The carry from parent to child, where child is parent plus one stone of
+ * the parent's side to move and parent_tactics (may be NULL) the parent's
+ * analysis. */
+TacticsCarry tactics_carry(const Position *parent, const Position *child, const Tactics *parent_tactics);
+
+/* tactics_analyze, taking over what `carry` allows: the same result. */
+void tactics_analyze_carried(const Position *pos, bool with_threats, TacticsCarry carry, Tactics *t);
+
 /* Both sides' fill points, and with_threats the side to move's first stones
  * of two-stone rings (else none, threats_known false). */
 void tactics_analyze(const Position *pos, bool with_threats, Tactics *t);

@@ -196,6 +196,62 @@ static void test_node_analysis(void **state)
     assert_true(threats > 50);
 }
 
+static void assert_same_fill_map(const FillMap *a, const FillMap *b)
+{
+    assert_true(bb_equal(a->cuts, b->cuts));
+    assert_true(bb_equal(a->points, b->points));
+    assert_true(bb_equal(a->area, b->area));
+    assert_int_equal(a->best, b->best);
+    Bitboard points = a->points;
+    for (int p; (p = bb_next(&points)) != POINT_NONE;)
+        assert_int_equal(a->gain[p], b->gain[p]);
+}
+
+/* A child's analysis that takes over its parent's (tactics_carry) is the
+ * child's own analysis, after every stone of random games: stones that
+ * fill, that stand inside a region the other colour could fill, on its fill
+ * points, or elsewhere, with and without two-stone rings. */
+static void test_carried_analysis_is_the_analysis(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 17);
+    int carried = 0, recomputed = 0;
+    for (int game = 0; game < 40; game++) {
+        int size = 5 + game % 12;
+        Position pos;
+        pos_init(&pos, size);
+        Tactics parent;
+        tactics_analyze(&pos, false, &parent);
+        while (!pos_is_over(&pos)) {
+            Bitboard empty = pos_empty(&pos);
+            int move = bb_select(empty, (int)rng_below(&rng, (uint32_t)bb_count(empty)));
+            Position child = pos;
+            pos_play(&child, move);
+            TacticsCarry carry = tactics_carry(&pos, &child, &parent);
+            if (carry.other)
+                assert_int_equal(carry.move, move);
+            if (carry.other && !bb_test(carry.other->points, move) && !bb_test(carry.other->area, move))
+                carried++;
+            else
+                recomputed++;
+            bool with_threats = rng_below(&rng, 2);
+            Tactics got, want;
+            tactics_analyze_carried(&child, with_threats, carry, &got);
+            tactics_analyze(&child, with_threats, &want);
+            assert_same_fill_map(&got.mine, &want.mine);
+            assert_same_fill_map(&got.theirs, &want.theirs);
+            assert_int_equal(got.threats_known, want.threats_known);
+            assert_true(bb_equal(got.threats, want.threats));
+            assert_int_equal(got.best_threat, want.best_threat);
+            assert_null(tactics_carry(&pos, &child, NULL).other);
+            pos = child;
+            parent = got;
+        }
+    }
+    assert_true(carried > 1000 && recomputed > 100);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -203,6 +259,7 @@ int main(void)
         cmocka_unit_test(test_fill_points),
         cmocka_unit_test(test_threat_points),
         cmocka_unit_test(test_node_analysis),
+        cmocka_unit_test(test_carried_analysis_is_the_analysis),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
