@@ -18,6 +18,7 @@
 #include "random.h"
 #include "score.h"
 #include "tactics.h"
+#include "tactics_cache.h"
 #include "tt.h"
 
 enum {
@@ -65,6 +66,7 @@ typedef struct Worker {
     Rng rng;
     SearchInfo info; /* the last completed iteration */
     bool have_info;
+    TacticsCache tactics; /* this worker's analyses of the nodes it visits */
 } Worker;
 
 struct Search {
@@ -190,7 +192,7 @@ static int qsearch(Worker *w, const Position *pos, TacticsCarry carry, int alpha
     if (pos_is_over(pos))
         return endgame_final_score(pos);
     Tactics t;
-    tactics_analyze_carried(pos, qply == 0 && pos_stones_left(pos) == 2, carry, &t);
+    tactics_cache_analyze(&w->tactics, pos, qply == 0 && pos_stones_left(pos) == 2, carry, &t);
     int stand = evaluate_with_prior(w->search->eval, &w->search->prior, pos, &t);
     if (stand >= beta || qply >= QSEARCH_MAX_PLIES || ply >= SEARCH_MAX_PLY)
         return stand;
@@ -313,7 +315,7 @@ static int pvs(Worker *w, const Position *pos, TacticsCarry carry, int alpha, in
 
     Color me = pos_to_move(pos);
     Tactics t;
-    tactics_analyze_carried(pos, pos_stones_left(pos) == 2, carry, &t);
+    tactics_cache_analyze(&w->tactics, pos, pos_stones_left(pos) == 2, carry, &t);
     /* When the depth reaches the end of the game the search is exact: no
      * pruning or reduction then. */
     bool to_the_end = depth >= pos_empty_count(pos);

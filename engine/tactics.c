@@ -266,9 +266,7 @@ void tactics_threat_map(const Position *pos, Color color, const FillMap *fills, 
     }
 }
 
-/* The side to move's two-stone rings, when asked for, once its fill points
- * are known. */
-static void set_threats(const Position *pos, bool with_threats, Tactics *t)
+void tactics_set_threats(const Position *pos, bool with_threats, Tactics *t)
 {
     t->best_threat = 0;
     t->threats_known = with_threats;
@@ -300,7 +298,7 @@ void tactics_analyze_carried(const Position *pos, bool with_threats, TacticsCarr
     *kept = *before;
     bb_clear(&kept->cuts, carry.move);
     tactics_fill_points(pos, color_other(other), other_to_move ? &t->theirs : &t->mine);
-    set_threats(pos, with_threats, t);
+    tactics_set_threats(pos, with_threats, t);
 }
 
 void tactics_analyze(const Position *pos, bool with_threats, Tactics *t)
@@ -308,5 +306,5 @@ void tactics_analyze(const Position *pos, bool with_threats, Tactics *t)
     Color me = pos_to_move(pos);
     tactics_fill_points(pos, me, &t->mine);
     tactics_fill_points(pos, color_other(me), &t->theirs);
-    set_threats(pos, with_threats, t);
+    tactics_set_threats(pos, with_threats, t);
 }

@@ -80,6 +80,11 @@ TacticsCarry tactics_carry(const Position *parent, const Position *child, const 
 /* tactics_analyze, taking over what `carry` allows: the same result. */
 void tactics_analyze_carried(const Position *pos, bool with_threats, TacticsCarry carry, Tactics *t);
 
+/* Sets t's threats (the side to move's first stones of two-stone rings)
+ * from its fill points: with_threats looks for them, else there are none
+ * and threats_known is false. */
+void tactics_set_threats(const Position *pos, bool with_threats, Tactics *t);
+
 /* Both sides' fill points, and with_threats the side to move's first stones
  * of two-stone rings (else none, threats_known false). */
 void tactics_analyze(const Position *pos, bool with_threats, Tactics *t);

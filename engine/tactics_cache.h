@@ -1,0 +1,36 @@
+/* A small table of the side to move's two-stone rings (tactics.h) by exact
+ * position, one per search thread: iterative deepening and the two orders
+ * of a turn's stones bring the search to the same nodes and leaves again
+ * and again, and looking for those rings is the largest part of what a node
+ * costs. A hit gives exactly what tactics_analyze_carried would. */
+#ifndef RIN_TACTICS_CACHE_H
+#define RIN_TACTICS_CACHE_H
+
+#include <stdint.h>
+
+#include "tactics.h"
+
+enum { TACTICS_CACHE_ENTRIES = 4096 }; /* a power of two */
+
+typedef struct TacticsCacheEntry {
+    Bitboard stones[2];
+    uint64_t hash;
+    Bitboard threats;
+    int16_t best_threat;
+    uint8_t size;
+    uint8_t valid;
+} TacticsCacheEntry;
+
+typedef struct TacticsCache {
+    TacticsCacheEntry entries[TACTICS_CACHE_ENTRIES];
+} TacticsCache;
+
+/* Forgets every entry (zeroed memory is an empty cache too). */
+void tactics_cache_clear(TacticsCache *cache);
+
+/* tactics_analyze_carried(pos, with_threats, carry, t), with the threats
+ * from the cache when the position is there, and stored there when not. */
+void tactics_cache_analyze(TacticsCache *cache, const Position *pos, bool with_threats, TacticsCarry carry,
+                           Tactics *t);
+
+#endif
