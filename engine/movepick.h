@@ -60,8 +60,29 @@ static inline int movepick_tactical_score(const Tactics *t, int point)
     return 0;
 }
 
-/* Static score of a quiet stone (no fill, no block): contact with stones,
- * the edge, gaps of own walls. Small compared to the ordering classes. */
-int movepick_quiet_score(const Position *pos, int point);
+/* The static scores of a node's quiet stones (no fill, no block), worked
+ * out for every point at once: contact with own and with the opponent's
+ * stones (one to three or more of the eight neighbours), and the edge. */
+typedef struct QuietScores {
+    Bitboard own[3];   /* own[k]: points with more than k own neighbours */
+    Bitboard their[3]; /* the same for the opponent's */
+    Bitboard edge;
+} QuietScores;
+
+void movepick_quiet_prepare(const Position *pos, QuietScores *q);
+
+/* The static score of a quiet stone at `point`: small compared to the
+ * ordering classes. */
+static inline int movepick_quiet_score(const QuietScores *q, int point)
+{
+    int score = 0;
+    if (bb_test(q->own[0], point))
+        score += 300 + 40 * (1 + bb_test(q->own[1], point) + bb_test(q->own[2], point));
+    if (bb_test(q->their[0], point))
+        score += 200 + 40 * (1 + bb_test(q->their[1], point) + bb_test(q->their[2], point));
+    if (bb_test(q->edge, point))
+        score += 50;
+    return score;
+}
 
 #endif

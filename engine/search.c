@@ -134,9 +134,9 @@ static bool solver_poll(void *context)
 /* The ordering score of a quiet stone: its static score, and what the
  * root's random games say of a stone there for the side to move (which
  * decides, too, what late move pruning leaves out). */
-static int quiet_order(const Search *s, const Position *pos, int point)
+static int quiet_order(const Search *s, const Position *pos, const QuietScores *quiet, int point)
 {
-    int v = movepick_quiet_score(pos, point);
+    int v = movepick_quiet_score(quiet, point);
     if (s->prior.ready)
         v += PRIOR_ORDER_WEIGHT * s->prior.amaf[pos_to_move(pos)][point];
     return v;
@@ -333,12 +333,15 @@ static int pvs(Worker *w, const Position *pos, TacticsCarry carry, int alpha, in
 
     MoveList list;
     list.count = 0;
+    QuietScores quiet_scores;
+    movepick_quiet_prepare(pos, &quiet_scores);
     Bitboard b = pos_empty(pos);
     for (int p; (p = bb_next(&b)) != POINT_NONE;) {
         int score = p == tt_move ? ORDER_TT : movepick_tactical_score(&t, p);
         if (score == 0)
             score = is_killer(w, ply, p) ? ORDER_KILLER
-                                         : quiet_order(s, pos, p) + w->history[me][p] / HISTORY_ORDER_DIVISOR;
+                                         : quiet_order(s, pos, &quiet_scores, p) +
+                                               w->history[me][p] / HISTORY_ORDER_DIVISOR;
         movelist_add(&list, p, score);
     }
 
@@ -414,11 +417,13 @@ static void init_root_moves(Worker *w)
     list->count = 0;
     TTHit hit;
     int tt_move = tt_probe(&s->tt, pos->hash, &hit) ? hit.move : -1;
+    QuietScores quiet_scores;
+    movepick_quiet_prepare(pos, &quiet_scores);
     Bitboard b = pos_empty(pos);
     for (int p; (p = bb_next(&b)) != POINT_NONE;) {
         int score = p == s->limits.first_move ? ORDER_TT + 1 : p == tt_move ? ORDER_TT : movepick_tactical_score(&t, p);
         if (score == 0)
-            score = quiet_order(s, pos, p) * ROOT_ORDER_SCALE + (int)rng_below(&w->rng, ROOT_ORDER_NOISE);
+            score = quiet_order(s, pos, &quiet_scores, p) * ROOT_ORDER_SCALE + (int)rng_below(&w->rng, ROOT_ORDER_NOISE);
         movelist_add(list, p, score);
     }
     for (int i = 0; i < list->count; i++)
