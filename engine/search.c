@@ -66,7 +66,7 @@ typedef struct Worker {
     Rng rng;
     SearchInfo info; /* the last completed iteration */
     bool have_info;
-    TacticsCache tactics; /* this worker's analyses of the nodes it visits */
+    TacticsCache tactics; /* two-stone rings of the nodes this worker visited */
 } Worker;
 
 struct Search {
@@ -423,7 +423,8 @@ static void init_root_moves(Worker *w)
     for (int p; (p = bb_next(&b)) != POINT_NONE;) {
         int score = p == s->limits.first_move ? ORDER_TT + 1 : p == tt_move ? ORDER_TT : movepick_tactical_score(&t, p);
         if (score == 0)
-            score = quiet_order(s, pos, &quiet_scores, p) * ROOT_ORDER_SCALE + (int)rng_below(&w->rng, ROOT_ORDER_NOISE);
+            score = quiet_order(s, pos, &quiet_scores, p) * ROOT_ORDER_SCALE +
+                    (int)rng_below(&w->rng, ROOT_ORDER_NOISE);
         movelist_add(list, p, score);
     }
     for (int i = 0; i < list->count; i++)

@@ -4,12 +4,6 @@
  * position's. */
 #include "tactics_cache.h"
 
-void tactics_cache_clear(TacticsCache *cache)
-{
-    for (int i = 0; i < TACTICS_CACHE_ENTRIES; i++)
-        cache->entries[i].valid = 0;
-}
-
 static bool same_position(const TacticsCacheEntry *e, const Position *pos)
 {
     return e->valid && e->hash == pos->hash && e->size == pos->size && bb_equal(e->stones[0], pos->stones[0]) &&

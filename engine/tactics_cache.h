@@ -21,12 +21,10 @@ typedef struct TacticsCacheEntry {
     uint8_t valid;
 } TacticsCacheEntry;
 
+/* Zeroed memory is an empty table. */
 typedef struct TacticsCache {
     TacticsCacheEntry entries[TACTICS_CACHE_ENTRIES];
 } TacticsCache;
-
-/* Forgets every entry (zeroed memory is an empty cache too). */
-void tactics_cache_clear(TacticsCache *cache);
 
 /* tactics_analyze_carried(pos, with_threats, carry, t), with the threats
  * from the cache when the position is there, and stored there when not. */
