@@ -13,12 +13,9 @@
 enum { TACTICS_CACHE_ENTRIES = 4096 }; /* a power of two */
 
 typedef struct TacticsCacheEntry {
-    Bitboard stones[2];
-    uint64_t hash;
+    Position pos; /* the key: size 0 (zeroed memory) matches no position */
     Bitboard threats;
-    int16_t best_threat;
-    uint8_t size;
-    uint8_t valid;
+    int best_threat;
 } TacticsCacheEntry;
 
 /* Zeroed memory is an empty table. */
