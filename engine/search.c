@@ -29,10 +29,10 @@ enum {
     QSEARCH_DELTA = 150, /* centistones beyond a fill's gain that it might still bring */
     FUTILITY_DEPTH = 2,
     FUTILITY_MARGIN = 250, /* centistones per ply of depth left */
-    LMP_BASE = 4,          /* late move pruning: stones tried at depth d <= 3 ... */
-    LMP_SHALLOW = 4,       /* ... LMP_BASE + LMP_SHALLOW * d * d */
-    LMP_DEEP_BASE = 24,    /* and deeper: LMP_DEEP_BASE + LMP_DEEP_SLOPE * d */
-    LMP_DEEP_SLOPE = 4,
+    LMP_BASE = 3,          /* late move pruning: stones tried at depth d <= 3 ... */
+    LMP_SHALLOW = 2,       /* ... LMP_BASE + LMP_SHALLOW * d * d */
+    LMP_DEEP_BASE = 12,    /* and deeper: LMP_DEEP_BASE + LMP_DEEP_SLOPE * d */
+    LMP_DEEP_SLOPE = 3,
     PRIOR_ORDER_WEIGHT = 4,     /* quiet ordering: per centistone of the prior's AMAF value */
     PRIOR_TIME_PERCENT = 10,    /* the prior's share of the time per stone */
     PRIOR_NODES_PER_PLAYOUT = 40, /* with a node limit: about that share of its time */
