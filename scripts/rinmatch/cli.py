@@ -30,7 +30,9 @@ REPOSITORY_REFEREE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspat
 DESCRIPTION = """\
 Plays two GTP engines against each other at Rin and reports the result:
 wins, draws and losses of the first engine, its score, the Elo difference
-with a 95% interval, LOS and pentanomial pair counts; optionally an SPRT.
+with a 95% interval, LOS and pentanomial pair counts, the final margins in
+stones (median, mean, and how many wins and losses were by 2 or fewer);
+optionally an SPRT.
 With more than two engines, a round robin (every engine against every
 other) or a gauntlet (the first against each of the others), reported as
 standings and one such report per encounter.

@@ -101,6 +101,24 @@ class Reporter:
         self.stream.flush()
 
 
+CLOSE_MARGIN = 2  # stones: the smallest margin of a decided game on an even board
+
+
+def margin_line(margins):
+    """The final margins of the first engine's games on a full board: median,
+    mean, and how many of its wins and losses were close."""
+    ordered = sorted(margins)
+    n = len(ordered)
+    median = ordered[n // 2] if n % 2 else (ordered[n // 2 - 1] + ordered[n // 2]) / 2
+    won = [m for m in ordered if m > 0]
+    lost = [m for m in ordered if m < 0]
+    close_won = sum(1 for m in won if m <= CLOSE_MARGIN)
+    close_lost = sum(1 for m in lost if m >= -CLOSE_MARGIN)
+    return (f"Margins: median {median:+g}, mean {sum(ordered) / n:+.1f} stones ({n} full boards); "
+            f"won by {CLOSE_MARGIN} or fewer: {close_won} of {len(won)}, "
+            f"lost by {CLOSE_MARGIN} or fewer: {close_lost} of {len(lost)}")
+
+
 def summary_lines(names, tally, sprt=None, decision=None, reasons=None, void_games=0, elapsed_s=None):
     """The totals of a match as lines of text."""
     first, second = names
@@ -116,6 +134,8 @@ def summary_lines(names, tally, sprt=None, decision=None, reasons=None, void_gam
         lines.append(f"LOS: {100.0 * tally.los():.1f} %")
         labels = " ".join(PAIR_LABELS)
         lines.append(f"Pairs [{labels}]: [{' '.join(str(n) for n in tally.pairs)}]")
+        if tally.margins:
+            lines.append(margin_line(tally.margins))
     if sprt is not None:
         verdict = {"H1": "H1 accepted", "H0": "H0 accepted", None: "no decision yet"}[decision]
         lines.append(f"SPRT: elo0 {sprt.elo0:g}, elo1 {sprt.elo1:g}, alpha {sprt.alpha:g}, beta {sprt.beta:g}: "

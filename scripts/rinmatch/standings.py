@@ -61,6 +61,19 @@ def engine_names(rows):
     return [names[index] for index in range(len(names))]
 
 
+def first_engine_margin(row):
+    """The final margin in stones (the first engine's minus the other's) of a
+    game that ended on a full board; None for any other ending."""
+    if row["reason"] != NORMAL:
+        return None
+    score = row.get("final_score") or row["result"]
+    try:
+        margin = 0.0 if score == "0" else float(score[2:]) * {"B": 1, "W": -1}[score[0]]
+    except (KeyError, ValueError, IndexError, TypeError):
+        return None
+    return margin if row["first_engine_color"] == BLACK else -margin
+
+
 class Standings:
     """Tallies per encounter ((first, second) engine indices, in schedule
     order) from the first engine's point of view, endings, and the SPRT of a
@@ -89,6 +102,9 @@ class Standings:
         tally = self.tally_of(row)
         points = row["first_engine_points"]
         tally.add_game(points)
+        margin = first_engine_margin(row)
+        if margin is not None:
+            tally.add_margin(margin)
         self.games += 1
         other = self._pending_pairs.pop(row["pair"], None)
         if other is None:

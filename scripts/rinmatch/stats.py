@@ -130,6 +130,7 @@ class Tally:
         self.draws = 0
         self.losses = 0
         self.pairs = [0, 0, 0, 0, 0]  # indexed by the engine's points in the pair * 2
+        self.margins = []  # final stone margins of the games that filled the board
 
     @property
     def games(self):
@@ -147,6 +148,10 @@ class Tally:
             self.losses += 1
         else:
             self.draws += 1
+
+    def add_margin(self, margin):
+        """margin: the final stones of the first engine minus the other's."""
+        self.margins.append(margin)
 
     def add_pair(self, points_first, points_second):
         self.pairs[int(round(2 * (points_first + points_second)))] += 1

@@ -182,6 +182,8 @@ class RandomVersusGreedyTest(MatchTestCase):
         self.assertRegex(out, r"Elo difference: .*pentanomial \(3 pairs\)")
         self.assertRegex(out, r"LOS: \d+\.\d %")
         self.assertRegex(out, r"Pairs \[LL LD DD\+WL WD WW\]: \[\d+ \d+ \d+ \d+ \d+\]")
+        self.assertRegex(out, r"Margins: median [+-]\d+, mean [+-]\d+\.\d stones \(6 full boards\); "
+                              r"won by 2 or fewer: \d+ of \d+, lost by 2 or fewer: \d+ of \d+")
         self.assertNotIn("Traceback", self.completed.stderr)
 
     def test_results_file(self):

@@ -9,7 +9,7 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir, "scripts"))
 
-from rinmatch import clock, openings, sgf, stats  # noqa: E402
+from rinmatch import clock, openings, report, sgf, standings, stats  # noqa: E402
 
 
 def normal_cdf(x):
@@ -160,6 +160,41 @@ class TallyTest(unittest.TestCase):
         self.assertEqual((tally.wins, tally.draws, tally.losses), (4, 4, 2))
         self.assertEqual(tally.pairs, [0, 1, 2, 1, 1])
         self.assertAlmostEqual(tally.score, 0.6)
+
+
+def result_row(game, first_color, result, reason="normal"):
+    """A results-file row of a game between engines "a" (first) and "b"."""
+    winner = "draw" if result == "0" else {"B": "black", "W": "white"}[result[0]]
+    a_points = 0.5 if winner == "draw" else float(winner == first_color)
+    black, white = ("a", "b") if first_color == "black" else ("b", "a")
+    final = result if reason == "normal" else None
+    return {"game": game, "pair": (game + 1) // 2, "black": black, "white": white, "first_engine": "a",
+            "first_engine_index": 0, "second_engine": "b", "second_engine_index": 1,
+            "first_engine_color": first_color, "result": result, "winner": winner, "reason": reason,
+            "first_engine_points": a_points, "final_score": final}
+
+
+class MarginTest(unittest.TestCase):
+    def test_margins_from_the_first_engines_view(self):
+        rows = [result_row(1, "black", "B+10"), result_row(2, "white", "B+2"), result_row(3, "black", "0"),
+                result_row(4, "white", "W+6"), result_row(5, "black", "W+Time", "time forfeit"),
+                result_row(6, "white", "B+4"), result_row(7, "black", "B+2")]
+        table = standings.Standings(["a", "b"], [(0, 1)])
+        for row in rows:
+            table.add(row)
+        # game 5 ended on the clock: it has no margin
+        self.assertEqual(table.tally.margins, [10, -2, 0, 6, -4, 2])
+        line = next(line for line in table.summary() if line.startswith("Margins"))
+        self.assertEqual(line, "Margins: median +1, mean +2.0 stones (6 full boards); "
+                               "won by 2 or fewer: 1 of 3, lost by 2 or fewer: 1 of 2")
+
+    def test_odd_count_median_and_komi(self):
+        self.assertTrue(report.margin_line([-3, 7, -1.5]).startswith("Margins: median -1.5, mean +0.8 stones (3 "))
+
+    def test_no_line_without_a_full_board(self):
+        table = standings.Standings(["a", "b"], [(0, 1)])
+        table.add(result_row(1, "black", "B+Forfeit", "illegal move"))
+        self.assertFalse(any(line.startswith("Margins") for line in table.summary()))
 
 
 class ClockTest(unittest.TestCase):
