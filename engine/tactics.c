@@ -6,9 +6,10 @@
 
 #include "ring.h"
 
-Bitboard tactics_cut_points(const Position *pos, Color color)
+/* The points, on the whole 16x16 grid and whatever occupies them, where a
+ * stone would split the area outside `own` locally. */
+static Bitboard cut_points_of(Bitboard own)
 {
-    Bitboard own = pos->stones[color];
     /* oX: the neighbour in direction X is own (off-board reads as not own). */
     Bitboard o_n = bb_south(own), o_s = bb_north(own), o_e = bb_west(own), o_w = bb_east(own);
     Bitboard o_ne = bb_west(o_n), o_nw = bb_east(o_n), o_se = bb_west(o_s), o_sw = bb_east(o_s);
@@ -24,7 +25,12 @@ Bitboard tactics_cut_points(const Position *pos, Color color)
     Bitboard last_w = bb_andnot(bb_andnot(bb_board(BB_MAX_SIZE), o_w), both_nw_n);
     Bitboard two = bb_or(bb_and(last_n, bb_or(last_e, bb_or(last_s, last_w))),
                          bb_or(bb_and(last_e, bb_or(last_s, last_w)), bb_and(last_s, last_w)));
-    return bb_and(two, pos_empty(pos));
+    return two;
+}
+
+Bitboard tactics_cut_points(const Position *pos, Color color)
+{
+    return bb_and(cut_points_of(pos->stones[color]), pos_empty(pos));
 }
 
 /* What a stone of `color` at the empty `point` fills (nothing for most). */
@@ -149,6 +155,25 @@ static bool loop_through_x(const uint64_t chains[4], const bool holds_x[4], int 
     return false;
 }
 
+void tactics_chains_compute(Bitboard own, TacticsChains *chains)
+{
+    chains->own = own;
+    chains->count = label_chains(own, chains->label);
+    for (int c = 0; c < chains->count; c++)
+        chains->touching[c] = bb_zero();
+    Bitboard left = cut_points_of(own);
+    for (int y; (y = bb_next(&left)) != POINT_NONE;) {
+        uint64_t runs[4];
+        bool unused[4];
+        int n = run_chains(own, y, chains->label, POINT_NONE, runs, unused);
+        uint64_t all = 0;
+        for (int r = 0; r < n; r++)
+            all |= runs[r];
+        for (; all; all &= all - 1)
+            bb_set(&chains->touching[__builtin_ctzll(all)], y);
+    }
+}
+
 /* Score change of a stone of `color` at y when `with` are its stones. */
 static int gain_with(const Position *pos, Bitboard with, Color color, int y)
 {
@@ -168,6 +193,16 @@ Bitboard tactics_threat_points(const Position *pos, Color color, const FillMap *
 
 void tactics_threat_map(const Position *pos, Color color, const FillMap *fills, ThreatMap *map)
 {
+    TacticsChains chains;
+    bool gaps = !bb_is_empty(tactics_gaps(fills));
+    if (gaps)
+        tactics_chains_compute(pos->stones[color], &chains);
+    tactics_threat_map_with(pos, color, fills, gaps ? &chains : NULL, map);
+}
+
+void tactics_threat_map_with(const Position *pos, Color color, const FillMap *fills, const TacticsChains *chains,
+                             ThreatMap *map)
+{
     /* A two-stone ring x, y closes a loop of own stones through both. A
      * stone closes a loop exactly when two of the runs of own stones around
      * it (which separate its pieces of non-own points) belong to one 8-
@@ -183,31 +218,19 @@ void tactics_threat_map(const Position *pos, Color color, const FillMap *fills, 
      * for their exact gain. */
     Bitboard own = pos->stones[color];
     Bitboard cuts = fills->cuts;
-    Bitboard gaps = bb_andnot(cuts, fills->points);
+    Bitboard gaps = tactics_gaps(fills);
     map->points = bb_zero();
     map->seconds = bb_zero();
     map->best = 0;
     if (bb_is_empty(gaps))
         return;
-    uint8_t label[BB_POINTS];
-    int chain_count = label_chains(own, label);
-    /* the runs around every cut point (second stones away from x keep them),
-     * and for every chain the cut points whose runs touch it */
+    const uint8_t *label = chains->label;
+    const Bitboard *touching = chains->touching;
+    /* the runs around the cut points y away from x (as they are before x),
+     * worked out when first needed */
+    Bitboard runs_known = bb_zero();
     int cut_runs[BB_POINTS];
     uint64_t cut_chains[BB_POINTS][4];
-    Bitboard touching[64];
-    for (int c = 0; c < chain_count; c++)
-        touching[c] = bb_zero();
-    Bitboard left = cuts;
-    for (int y; (y = bb_next(&left)) != POINT_NONE;) {
-        bool unused[4];
-        cut_runs[y] = run_chains(own, y, label, POINT_NONE, cut_chains[y], unused);
-        uint64_t all = 0;
-        for (int r = 0; r < cut_runs[y]; r++)
-            all |= cut_chains[y][r];
-        for (; all; all &= all - 1)
-            bb_set(&touching[__builtin_ctzll(all)], y);
-    }
     Bitboard xs = gaps;
     for (int x; (x = bb_next(&xs)) != POINT_NONE;) {
         Bitboard with = bb_or(own, bb_point(x));
@@ -227,8 +250,13 @@ void tactics_threat_map(const Position *pos, Color color, const FillMap *fills, 
             once = bb_or(once, t);
         }
         int gain_x = 0, second = POINT_NONE;
-        Bitboard ys = bb_andnot(twice, near_x);
+        Bitboard ys = bb_and(bb_andnot(twice, near_x), cuts);
         for (int y; (y = bb_next(&ys)) != POINT_NONE;) {
+            if (!bb_test(runs_known, y)) {
+                bool unused[4];
+                cut_runs[y] = run_chains(own, y, label, POINT_NONE, cut_chains[y], unused);
+                bb_set(&runs_known, y);
+            }
             if (loop_through_x(cut_chains[y], NULL, cut_runs[y], joined)) {
                 int g = gain_with(pos, with, color, y);
                 if (g > gain_x) {
@@ -271,6 +299,15 @@ void tactics_set_threats(const Position *pos, bool with_threats, Tactics *t)
     t->best_threat = 0;
     t->threats_known = with_threats;
     t->threats = with_threats ? tactics_threat_points(pos, pos_to_move(pos), &t->mine, &t->best_threat) : bb_zero();
+}
+
+void tactics_set_threats_with(const Position *pos, const TacticsChains *chains, Tactics *t)
+{
+    ThreatMap map;
+    tactics_threat_map_with(pos, pos_to_move(pos), &t->mine, chains, &map);
+    t->threats = map.points;
+    t->best_threat = map.best;
+    t->threats_known = true;
 }
 
 TacticsCarry tactics_carry(const Position *parent, const Position *child, const Tactics *parent_tactics)

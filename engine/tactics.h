@@ -51,6 +51,30 @@ typedef struct ThreatMap {
  * stone: what a defender must occupy to stop them. */
 void tactics_threat_map(const Position *pos, Color color, const FillMap *fills, ThreatMap *map);
 
+/* The gaps of a colour's walls: its cut points that fill nothing, where the
+ * first stone of a two-stone ring stands. */
+static inline Bitboard tactics_gaps(const FillMap *fills) { return bb_andnot(fills->cuts, fills->points); }
+
+enum { TACTICS_MAX_CHAINS = 64 }; /* 8-connected chains of one colour on 16x16, at most */
+
+/* What the two-stone ring search reads from one colour's stones alone: the
+ * 8-connected chain of each stone, and for each chain the cut points (of
+ * those stones, whatever occupies them) whose runs of stones touch it.
+ * Positions that differ only in the other colour's stones share it. */
+typedef struct TacticsChains {
+    Bitboard own;                          /* the stones */
+    int count;                             /* chains */
+    uint8_t label[BB_POINTS];              /* for each stone, its chain */
+    Bitboard touching[TACTICS_MAX_CHAINS]; /* for each chain */
+} TacticsChains;
+
+void tactics_chains_compute(Bitboard own, TacticsChains *chains);
+
+/* tactics_threat_map with `chains` computed for pos->stones[color] (read
+ * only when the colour has gaps). */
+void tactics_threat_map_with(const Position *pos, Color color, const FillMap *fills, const TacticsChains *chains,
+                             ThreatMap *map);
+
 /* What the tactical analysis of a node found, for the evaluation, the move
  * ordering and pruning. */
 typedef struct Tactics {
@@ -84,6 +108,10 @@ void tactics_analyze_carried(const Position *pos, bool with_threats, TacticsCarr
  * from its fill points: with_threats looks for them, else there are none
  * and threats_known is false. */
 void tactics_set_threats(const Position *pos, bool with_threats, Tactics *t);
+
+/* tactics_set_threats(pos, true, t) with `chains` computed for the side to
+ * move's stones (read only when it has gaps). */
+void tactics_set_threats_with(const Position *pos, const TacticsChains *chains, Tactics *t);
 
 /* Both sides' fill points, and with_threats the side to move's first stones
  * of two-stone rings (else none, threats_known false). */

@@ -10,7 +10,10 @@
 
 #include "tactics.h"
 
-enum { TACTICS_CACHE_ENTRIES = 4096 }; /* a power of two */
+enum {
+    TACTICS_CACHE_ENTRIES = 4096, /* positions: a power of two */
+    TACTICS_CHAINS_BITS = 8       /* 1 << this chain entries */
+};
 
 typedef struct TacticsCacheEntry {
     Position pos; /* the key: size 0 (zeroed memory) matches no position */
@@ -18,13 +21,18 @@ typedef struct TacticsCacheEntry {
     int best_threat;
 } TacticsCacheEntry;
 
-/* Zeroed memory is an empty table. */
+/* Zeroed memory is an empty table (a zeroed chain entry is the correct one
+ * for no stones). */
 typedef struct TacticsCache {
     TacticsCacheEntry entries[TACTICS_CACHE_ENTRIES];
+    /* a colour's chains by its stones alone: the nodes below one of the side
+     * to move's turns differ only in the opponent's stones */
+    TacticsChains chains[1 << TACTICS_CHAINS_BITS];
 } TacticsCache;
 
 /* tactics_analyze_carried(pos, with_threats, carry, t), with the threats
- * from the cache when the position is there, and stored there when not. */
+ * from the cache when the position is there, and stored there when not
+ * (found with the side to move's chains from the cache, when there). */
 void tactics_cache_analyze(TacticsCache *cache, const Position *pos, bool with_threats, TacticsCarry carry,
                            Tactics *t);
 

@@ -98,11 +98,55 @@ static void test_same_hash_other_position(void **state)
     free(cache);
 }
 
+/* A random empty point of pos played. */
+static void play_random(Rng *rng, Position *pos)
+{
+    Bitboard empty = pos_empty(pos);
+    pos_play(pos, bb_select(empty, (int)rng_below(rng, (uint32_t)bb_count(empty))));
+}
+
+/* The nodes after the opponent's turns from one position have the side to
+ * move's stones in common (so the table's chain entry for them), and each
+ * gets its own threats. */
+static void test_siblings_share_chains(void **state)
+{
+    (void)state;
+    TacticsCache *cache = calloc(1, sizeof *cache);
+    assert_non_null(cache);
+    Rng rng;
+    rng_seed(&rng, 31);
+    int shared = 0;
+    for (int i = 0; i < 150; i++) {
+        int size = 6 + i % 11;
+        Position parent = support_random_position(&rng, size, size * size / 2);
+        while (!pos_is_over(&parent) && pos_stones_left(&parent) != 2)
+            play_random(&rng, &parent);
+        if (pos_empty_count(&parent) < 3)
+            continue;
+        Position first;
+        for (int k = 0; k < 6; k++) {
+            Position child = parent;
+            play_random(&rng, &child);
+            play_random(&rng, &child);
+            check(cache, &child, true);
+            if (k == 0)
+                first = child;
+            Tactics t;
+            tactics_analyze(&child, true, &t);
+            Color me = pos_to_move(&child);
+            shared += k > 0 && bb_equal(child.stones[me], first.stones[me]) && !bb_is_empty(t.threats);
+        }
+    }
+    assert_true(shared > 100);
+    free(cache);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cache_is_the_analysis),
         cmocka_unit_test(test_same_hash_other_position),
+        cmocka_unit_test(test_siblings_share_chains),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
