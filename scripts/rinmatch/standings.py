@@ -71,7 +71,7 @@ def first_engine_margin(row):
         margin = 0.0 if score == "0" else float(score[2:]) * {"B": 1, "W": -1}[score[0]]
     except (KeyError, ValueError, IndexError, TypeError):
         return None
-    return margin if row["first_engine_color"] == BLACK else -margin
+    return margin if row["first_engine_color"] == BLACK else 0.0 - margin  # a draw is +0, not -0
 
 
 class Standings:

@@ -188,6 +188,12 @@ class MarginTest(unittest.TestCase):
         self.assertEqual(line, "Margins: median +1, mean +2.0 stones (6 full boards); "
                                "won by 2 or fewer: 1 of 3, lost by 2 or fewer: 1 of 2")
 
+    def test_a_draw_as_white_is_no_negative_zero(self):
+        table = standings.Standings(["a", "b"], [(0, 1)])
+        table.add(result_row(1, "white", "0"))
+        self.assertTrue(next(line for line in table.summary() if line.startswith("Margins")).startswith(
+            "Margins: median +0, mean +0.0 stones"))
+
     def test_odd_count_median_and_komi(self):
         self.assertTrue(report.margin_line([-3, 7, -1.5]).startswith("Margins: median -1.5, mean +0.8 stones (3 "))
 
