@@ -193,11 +193,7 @@ Bitboard tactics_threat_points(const Position *pos, Color color, const FillMap *
 
 void tactics_threat_map(const Position *pos, Color color, const FillMap *fills, ThreatMap *map)
 {
-    TacticsChains chains;
-    bool gaps = !bb_is_empty(tactics_gaps(fills));
-    if (gaps)
-        tactics_chains_compute(pos->stones[color], &chains);
-    tactics_threat_map_with(pos, color, fills, gaps ? &chains : NULL, map);
+    tactics_threat_map_with(pos, color, fills, NULL, map);
 }
 
 void tactics_threat_map_with(const Position *pos, Color color, const FillMap *fills, const TacticsChains *chains,
@@ -224,6 +220,11 @@ void tactics_threat_map_with(const Position *pos, Color color, const FillMap *fi
     map->best = 0;
     if (bb_is_empty(gaps))
         return;
+    TacticsChains computed;
+    if (!chains) {
+        tactics_chains_compute(own, &computed);
+        chains = &computed;
+    }
     const uint8_t *label = chains->label;
     const Bitboard *touching = chains->touching;
     /* the runs around the cut points y away from x (as they are before x),
@@ -296,9 +297,13 @@ void tactics_threat_map_with(const Position *pos, Color color, const FillMap *fi
 
 void tactics_set_threats(const Position *pos, bool with_threats, Tactics *t)
 {
+    if (with_threats) {
+        tactics_set_threats_with(pos, NULL, t);
+        return;
+    }
+    t->threats = bb_zero();
     t->best_threat = 0;
-    t->threats_known = with_threats;
-    t->threats = with_threats ? tactics_threat_points(pos, pos_to_move(pos), &t->mine, &t->best_threat) : bb_zero();
+    t->threats_known = false;
 }
 
 void tactics_set_threats_with(const Position *pos, const TacticsChains *chains, Tactics *t)

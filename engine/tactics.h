@@ -70,8 +70,8 @@ typedef struct TacticsChains {
 
 void tactics_chains_compute(Bitboard own, TacticsChains *chains);
 
-/* tactics_threat_map with `chains` computed for pos->stones[color] (read
- * only when the colour has gaps). */
+/* tactics_threat_map with `chains` computed for pos->stones[color], or NULL
+ * to compute them here (only when the colour has gaps). */
 void tactics_threat_map_with(const Position *pos, Color color, const FillMap *fills, const TacticsChains *chains,
                              ThreatMap *map);
 
@@ -110,7 +110,7 @@ void tactics_analyze_carried(const Position *pos, bool with_threats, TacticsCarr
 void tactics_set_threats(const Position *pos, bool with_threats, Tactics *t);
 
 /* tactics_set_threats(pos, true, t) with `chains` computed for the side to
- * move's stones (read only when it has gaps). */
+ * move's stones, or NULL (as in tactics_threat_map_with). */
 void tactics_set_threats_with(const Position *pos, const TacticsChains *chains, Tactics *t);
 
 /* Both sides' fill points, and with_threats the side to move's first stones
