@@ -10,6 +10,7 @@
 
 #include <cmocka.h>
 
+#include "playout.h"
 #include "random_position.h"
 #include "tactics_cache.h"
 
@@ -62,8 +63,7 @@ static void test_cache_is_the_analysis(void **state)
             Tactics t;
             tactics_analyze(again, true, &t);
             with_threats_found += !bb_is_empty(t.threats);
-            Bitboard empty = pos_empty(&pos);
-            pos_play(&pos, bb_select(empty, (int)rng_below(&rng, (uint32_t)bb_count(empty))));
+            pos_play(&pos, playout_random_point(&pos, &rng));
         }
     }
     assert_true(with_threats_found > 100);
@@ -98,13 +98,6 @@ static void test_same_hash_other_position(void **state)
     free(cache);
 }
 
-/* A random empty point of pos played. */
-static void play_random(Rng *rng, Position *pos)
-{
-    Bitboard empty = pos_empty(pos);
-    pos_play(pos, bb_select(empty, (int)rng_below(rng, (uint32_t)bb_count(empty))));
-}
-
 /* The nodes after the opponent's turns from one position have the side to
  * move's stones in common (so the table's chain entry for them), and each
  * gets its own threats. */
@@ -120,14 +113,14 @@ static void test_siblings_share_chains(void **state)
         int size = 6 + i % 11;
         Position parent = support_random_position(&rng, size, size * size / 2);
         while (!pos_is_over(&parent) && pos_stones_left(&parent) != 2)
-            play_random(&rng, &parent);
+            pos_play(&parent, playout_random_point(&parent, &rng));
         if (pos_empty_count(&parent) < 3)
             continue;
         Position first;
         for (int k = 0; k < 6; k++) {
             Position child = parent;
-            play_random(&rng, &child);
-            play_random(&rng, &child);
+            pos_play(&child, playout_random_point(&child, &rng));
+            pos_play(&child, playout_random_point(&child, &rng));
             check(cache, &child, true);
             if (k == 0)
                 first = child;
