@@ -25,8 +25,12 @@ static inline int score_final(int margin)
  * the search separately: 0 is also an ordinary estimate). */
 static inline bool score_is_final(int score) { return abs(score) > SCORE_EVAL_MAX; }
 
-/* The stone margin of a final score. */
-static inline int score_final_margin(int score) { return score > 0 ? score - SCORE_FINAL : score + SCORE_FINAL; }
+/* The stone margin of a final score: the inverse of score_final, 0 for a
+ * draw. */
+static inline int score_final_margin(int score)
+{
+    return score > 0 ? score - SCORE_FINAL : score < 0 ? score + SCORE_FINAL : 0;
+}
 
 static inline int score_clamp_eval(int v)
 {

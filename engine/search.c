@@ -522,6 +522,11 @@ static bool solve_root(Worker *w)
     return true;
 }
 
+/* Whether an iteration at `depth` reaches the end of the game on every
+ * line: nothing is pruned or reduced there, so its scores are proven
+ * (a draw as 0, which is no final score). */
+static bool reaches_the_end(const Search *s, int depth) { return depth >= pos_empty_count(&s->root); }
+
 /* Searches the root stones from index `first` on at `depth`, in an
  * aspiration window around the previous iteration's score that widens until
  * the score falls inside it; a stone proven better on the way moves to
@@ -570,7 +575,7 @@ static bool search_lines(Worker *w, int depth, int lines, int *previous)
         if (best_index > k)
             root_move_to_front(list, k, best_index);
         found[k].score = score;
-        found[k].exact = false;
+        found[k].exact = reaches_the_end(s, depth);
         found[k].pv_length = w->pv_length[0];
         memcpy(found[k].pv, w->pv[0], (size_t)found[k].pv_length * sizeof(int));
     }
@@ -588,7 +593,7 @@ static bool search_lines(Worker *w, int depth, int lines, int *previous)
         previous[k] = found[k].score;
     w->pv_length[0] = found[0].pv_length;
     memcpy(w->pv[0], found[0].pv, (size_t)found[0].pv_length * sizeof(int));
-    record_info(w, depth, found[0].score, false);
+    record_info(w, depth, found[0].score, reaches_the_end(s, depth));
     w->info.line_count = lines;
     memcpy(w->info.lines, found, (size_t)lines * sizeof found[0]);
     return true;
@@ -601,7 +606,7 @@ static bool keep_deepening(Worker *w, int depth, SearchReporter reporter, void *
     Search *s = w->search;
     if (reporter)
         reporter(&w->info, context);
-    if (score_is_final(w->info.score) && depth >= pos_empty_count(&s->root))
+    if (reaches_the_end(s, depth))
         return false; /* the whole game was searched */
     return !(s->limits.soft_ms && now_ms() - s->start_ms >= s->limits.soft_ms);
 }
@@ -648,12 +653,12 @@ static void iterate(Worker *w, SearchReporter reporter, void *context)
         if (best_index > 0)
             root_move_to_front(&w->root_moves, 0, best_index);
         previous = score;
-        record_info(w, depth, score, false);
+        record_info(w, depth, score, reaches_the_end(s, depth));
         if (w->id != 0)
             continue;
         if (reporter)
             reporter(&w->info, context);
-        if (score_is_final(score) && depth >= pos_empty_count(&s->root))
+        if (reaches_the_end(s, depth))
             break; /* the whole game was searched */
         if (s->limits.soft_ms && now_ms() - s->start_ms >= s->limits.soft_ms)
             break;

@@ -78,7 +78,7 @@ static int solve_margin(SelfplayPlayer *sp, const Position *pos)
     Solver solver = {.tt = sp->solver_tt.entries ? &sp->solver_tt : NULL, .nodes = &sp->solver_nodes,
                      .poll = NULL, .context = NULL, .stopped = false};
     int score = endgame_solve(&solver, pos, -SCORE_INF, SCORE_INF, NULL, NULL);
-    int margin = score == 0 ? 0 : score_final_margin(score); /* for the side to move */
+    int margin = score_final_margin(score); /* for the side to move */
     return pos_to_move(pos) == COLOR_BLACK ? margin : -margin;
 }
 

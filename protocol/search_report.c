@@ -9,7 +9,9 @@
 
 void report_score(int score, bool exact, char *out, size_t out_size)
 {
-    if (score_is_final(score) || (exact && score == 0))
+    if (score == 0 && exact)
+        snprintf(out, out_size, "final 0"); /* a draw has no sign */
+    else if (score_is_final(score))
         snprintf(out, out_size, "final %+d", score_final_margin(score));
     else
         snprintf(out, out_size, "cs %d", score);

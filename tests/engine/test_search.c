@@ -228,6 +228,8 @@ static void test_search_exact_with_and_without_tt(void **state)
         SearchInfo a = run(with_tt, &pos, SEARCH_MAX_DEPTH, 0);
         SearchInfo b = run(without_tt, &pos, SEARCH_MAX_DEPTH, 0);
         assert_true(score_is_final(a.score) || a.score == 0);
+        assert_true(a.exact); /* searched to the end: proven, a draw too */
+        assert_true(b.exact);
         assert_int_equal(a.score, b.score);
         /* and it is the solver's exact value */
         uint64_t nodes = 0;
@@ -236,6 +238,17 @@ static void test_search_exact_with_and_without_tt(void **state)
     }
     search_destroy(with_tt);
     search_destroy(without_tt);
+}
+
+/* A final score and its margin convert both ways; a draw is 0 both ways. */
+static void test_final_margin_round_trip(void **state)
+{
+    (void)state;
+    for (int margin = -BB_POINTS; margin <= BB_POINTS; margin++) {
+        assert_int_equal(score_final_margin(score_final(margin)), margin);
+        assert_true(margin == 0 || score_is_final(score_final(margin)));
+    }
+    assert_int_equal(score_final_margin(0), 0);
 }
 
 static void test_deterministic(void **state)
@@ -294,6 +307,7 @@ static void test_multipv_lines_are_exact(void **state)
         for (int k = 0; k < info.line_count; k++) {
             const SearchLine *line = &info.lines[k];
             assert_true(line->pv_length >= 1);
+            assert_true(line->exact);
             for (int j = 0; j < k; j++)
                 assert_int_not_equal(info.lines[j].pv[0], line->pv[0]);
             if (k > 0)
@@ -343,6 +357,7 @@ int main(void)
         cmocka_unit_test(test_solver_matches_minimax),
         cmocka_unit_test(test_search_exact_with_and_without_tt),
         cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_final_margin_round_trip),
         cmocka_unit_test(test_multipv_lines_are_exact),
         cmocka_unit_test(test_multipv_fewer_stones_than_lines),
     };

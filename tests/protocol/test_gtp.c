@@ -352,6 +352,27 @@ static void test_options_and_analysis(void **state)
     gtp_destroy(gtp);
 }
 
+/* A proven draw reads "final 0", from the root solver (one line) and from
+ * the search to the end (several lines): never as a win by SCORE_FINAL. */
+static void test_proven_draw_reads_final_0(void **state)
+{
+    (void)state;
+    Gtp *gtp = new_engine(1);
+    assert_exec(gtp, "boardsize 8", "=\n\n");
+    assert_exec(gtp, "rin-setposition 1xox1oo1/xxoxxo1x/oooxxxoo/xooxooox/oxxooxox/o1xoxxxx/xxxxooo1/2x1oxo1 w 1",
+                "=\n\n");
+    const char *one = exec(gtp, "rin-analyze depth 10");
+    assert_non_null(one);
+    assert_int_equal(strncmp(one, "= move E8 score final 0 depth 10 ", 33), 0);
+    const char *lines = exec(gtp, "rin-analyze depth 10 multipv 3");
+    assert_non_null(lines);
+    int count = 0;
+    for (const char *at = lines; (at = strstr(at, " score ")) != NULL; at++, count++)
+        assert_int_equal(strncmp(at, " score final 0 depth 10 ", 24), 0);
+    assert_int_equal(count, 3);
+    gtp_destroy(gtp);
+}
+
 /* ---- failed commands change nothing ---- */
 
 typedef struct Snapshot {
@@ -736,6 +757,7 @@ int main(void)
         cmocka_unit_test(test_command_table),
         cmocka_unit_test(test_unknown_player),
         cmocka_unit_test(test_options_and_analysis),
+        cmocka_unit_test(test_proven_draw_reads_final_0),
         cmocka_unit_test(test_eval_file_option),
         cmocka_unit_test(test_failed_commands_change_nothing),
         cmocka_unit_test(test_turn_errors_name_the_turn),
