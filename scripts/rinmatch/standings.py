@@ -6,6 +6,8 @@ that the same rows always give the same report."""
 
 import json
 
+from rinlib.score import result_margin
+
 from .game import BLACK, NORMAL, WHITE
 from .report import summary_lines
 from .stats import Tally
@@ -68,10 +70,9 @@ def first_engine_margin(row):
         return None
     score = row.get("final_score") or row["result"]
     try:
-        margin = 0.0 if score == "0" else float(score[2:]) * {"B": 1, "W": -1}[score[0]]
-    except (KeyError, ValueError, IndexError, TypeError):
+        return result_margin(score, "B" if row["first_engine_color"] == BLACK else "W")
+    except (ValueError, AttributeError):
         return None
-    return margin if row["first_engine_color"] == BLACK else 0.0 - margin  # a draw is +0, not -0
 
 
 class Standings:

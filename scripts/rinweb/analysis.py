@@ -10,9 +10,11 @@ the engine then gets a next command line, which ends it at once."""
 
 import re
 
+from rinlib.score import PATTERN as SCORE_PATTERN
+
 from .engine import EngineFailure, parse_score
 
-_INFO = re.compile(r"^info multipv (\d+) move (\S+) score (cs -?\d+|final [+-]?\d+) depth (\d+) seldepth \d+ "
+_INFO = re.compile(rf"^info multipv (\d+) move (\S+) score ({SCORE_PATTERN}) depth (\d+) seldepth \d+ "
                    r"nodes (\d+) nps \d+ time \d+ pv ?(.*)$")
 # How many stones the page shows: the engine's multipv K.
 CANDIDATES = 5

@@ -6,10 +6,12 @@ import re
 import threading
 import time
 
+from rinlib.score import PATTERN as SCORE_PATTERN
+from rinlib.score import parse as parse_engine_score
 from rinmatch import gtp
 from rinmatch.gtp import EngineFailure  # noqa: F401  (re-exported)
 
-_INFO = re.compile(r"^info depth (\d+) .*?score (cs -?\d+|final [+-]?\d+) nodes (\d+) .*?time (\d+) .*?pv ?(.*)$")
+_INFO = re.compile(rf"^info depth (\d+) .*?score ({SCORE_PATTERN}) nodes (\d+) .*?time (\d+) .*?pv ?(.*)$")
 # Every command but genmove and analysis answers at once; a silent engine is
 # a dead one.
 QUICK_TIMEOUT_S = 10.0
@@ -19,10 +21,8 @@ STDERR_TAIL = 20
 def parse_score(text):
     """'cs 35' or 'final +3' (for the side to move) as stones, and whether
     the result is proven."""
-    kind, value = text.split(" ", 1)
-    if kind == "final":
-        return float(int(value)), True
-    return int(value) / 100.0, False
+    value = parse_engine_score(text)
+    return value.stones, value.final
 
 
 class Thinking:

@@ -1,0 +1,1 @@
+"""What every Rin script shares: the engine's words, read one way."""
