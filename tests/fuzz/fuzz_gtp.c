@@ -17,8 +17,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "gtp.h"
-#include "options.h"
+#include "gtp/gtp.h"
+#include "gtp/options.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "evalmodel.h"
-#include "feature.h"
-#include "playout.h"
-#include "random.h"
-#include "tactics.h"
+#include "eval/evalmodel.h"
+#include "eval/feature.h"
+#include "rules/playout.h"
+#include "rules/random.h"
+#include "rules/tactics.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

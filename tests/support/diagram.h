@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-#include "position.h"
+#include "rules/position.h"
 
 /* Sets *out to the size x size position of the diagram with side to move
  * and stone of the turn. False when a row holds any other character or

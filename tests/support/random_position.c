@@ -1,7 +1,7 @@
 /* Random play-outs for the tests. */
 #include "random_position.h"
 
-#include "playout.h"
+#include "rules/playout.h"
 
 Position support_random_plies(Rng *rng, int size, int plies)
 {

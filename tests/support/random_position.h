@@ -2,8 +2,8 @@
 #ifndef RIN_TEST_RANDOM_POSITION_H
 #define RIN_TEST_RANDOM_POSITION_H
 
-#include "position.h"
-#include "random.h"
+#include "rules/position.h"
+#include "rules/random.h"
 
 /* The size x size position after up to `plies` stones played at random
  * (fewer when the board fills first). */

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "position.h"
+#include "rules/position.h"
 
 enum { REF_MAX_SIZE = 16 };
 

@@ -1,0 +1,212 @@
+/* Weights files and the learned evaluation. The file holds one parameter per
+ * symmetry class of features; loading expands them to one weight per
+ * feature index, so that evaluating is a plain table look-up per feature. */
+#include "eval/evalmodel.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The built-in weights file (generated at build time from engine/weights). */
+extern const unsigned char eval_default_bytes[];
+extern const size_t eval_default_size;
+
+static const uint8_t eval_magic[8] = {'R', 'I', 'N', 'E', 'V', 'A', 'L', 0x1a};
+
+struct EvalModel {
+    uint32_t wanted;                    /* the global features with a weight that is not 0 */
+    float global[2][FEAT_GLOBALS];      /* by stones left - 1 */
+    float weight[FEAT_EXPANDED_SIZE];
+};
+
+uint32_t eval_param_count(const FeatureMap *map) { return map->params + 2 * FEAT_GLOBALS; }
+
+const char *eval_status_text(EvalStatus status)
+{
+    switch (status) {
+    case EVAL_OK:
+        return "ok";
+    case EVAL_ERR_TRUNCATED:
+        return "the file is truncated";
+    case EVAL_ERR_MAGIC:
+        return "not a Rin weights file";
+    case EVAL_ERR_VERSION:
+        return "unsupported weights file version";
+    case EVAL_ERR_LAYOUT:
+        return "the weights are for another feature layout";
+    case EVAL_ERR_SIZE:
+        return "wrong number of weights";
+    case EVAL_ERR_CHECKSUM:
+        return "checksum mismatch: the file is corrupt";
+    case EVAL_ERR_VALUE:
+        return "a weight is not a finite number";
+    case EVAL_ERR_MEMORY:
+        return "out of memory";
+    }
+    return "unknown error";
+}
+
+static uint32_t fnv1a(const uint8_t *bytes, size_t size)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < size; i++)
+        h = (h ^ bytes[i]) * 16777619u;
+    return h;
+}
+
+static uint32_t read_u32(const uint8_t *b) { return b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24; }
+
+static void write_u32(uint8_t *b, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        b[i] = (uint8_t)(v >> (8 * i));
+}
+
+static float read_f32(const uint8_t *b)
+{
+    uint32_t u = read_u32(b);
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+/* Reads a file with `map` as its feature map, or, when map is NULL, with
+ * one built here once the header and checksum have passed (the map costs
+ * far more than those checks). */
+static EvalStatus parse(const uint8_t *bytes, size_t size, const FeatureMap *map, EvalModel **out)
+{
+    if (size < 8 || memcmp(bytes, eval_magic, 8) != 0)
+        return size < 8 && memcmp(bytes, eval_magic, size) == 0 ? EVAL_ERR_TRUNCATED : EVAL_ERR_MAGIC;
+    if (size < EVAL_FILE_HEADER)
+        return EVAL_ERR_TRUNCATED;
+    if (read_u32(bytes + 8) != EVAL_FILE_VERSION)
+        return EVAL_ERR_VERSION;
+    if (read_u32(bytes + 12) != FEAT_LAYOUT)
+        return EVAL_ERR_LAYOUT;
+    uint32_t count = read_u32(bytes + 16);
+    size_t expected = EVAL_FILE_HEADER + (size_t)count * 4 + 4;
+    if (size < expected)
+        return EVAL_ERR_TRUNCATED;
+    if (size > expected)
+        return EVAL_ERR_SIZE;
+    if (fnv1a(bytes, size - 4) != read_u32(bytes + size - 4))
+        return EVAL_ERR_CHECKSUM;
+    FeatureMap *own_map = NULL;
+    if (!map) {
+        map = own_map = feature_map_create();
+        if (!map)
+            return EVAL_ERR_MEMORY;
+    }
+    EvalStatus status = EVAL_OK;
+    EvalModel *model = NULL;
+    if (count != eval_param_count(map))
+        status = EVAL_ERR_SIZE;
+    for (uint32_t i = 0; status == EVAL_OK && i < count; i++)
+        if (!isfinite(read_f32(bytes + EVAL_FILE_HEADER + 4 * (size_t)i)))
+            status = EVAL_ERR_VALUE;
+    if (status == EVAL_OK && !(model = malloc(sizeof *model)))
+        status = EVAL_ERR_MEMORY;
+    if (status == EVAL_OK) {
+        for (uint32_t i = 0; i < FEAT_EXPANDED_SIZE; i++)
+            model->weight[i] = read_f32(bytes + EVAL_FILE_HEADER + 4 * (size_t)map->to_param[i]);
+        for (int k = 0; k < 2; k++)
+            for (int j = 0; j < FEAT_GLOBALS; j++)
+                model->global[k][j] =
+                    read_f32(bytes + EVAL_FILE_HEADER + 4 * ((size_t)map->params + (size_t)(k * FEAT_GLOBALS + j)));
+        model->wanted = 0;
+        for (int j = 0; j < FEAT_GLOBALS; j++)
+            if (model->global[0][j] != 0.0f || model->global[1][j] != 0.0f)
+                model->wanted |= FEAT_BIT(j);
+        *out = model;
+    }
+    feature_map_destroy(own_map);
+    return status;
+}
+
+EvalStatus eval_model_parse(const uint8_t *bytes, size_t size, EvalModel **out)
+{
+    return parse(bytes, size, NULL, out);
+}
+
+EvalStatus eval_model_parse_mapped(const uint8_t *bytes, size_t size, const FeatureMap *map, EvalModel **out)
+{
+    return parse(bytes, size, map, out);
+}
+
+EvalModel *eval_model_default(void)
+{
+    EvalModel *model = NULL;
+    /* the built-in file is checked by the tests: only memory can fail here */
+    return eval_model_parse(eval_default_bytes, eval_default_size, &model) == EVAL_OK ? model : NULL;
+}
+
+void eval_model_destroy(EvalModel *model) { free(model); }
+
+
+uint8_t *eval_file_write(const float *params, uint32_t count, size_t *size)
+{
+    size_t total = EVAL_FILE_HEADER + (size_t)count * 4 + 4;
+    uint8_t *b = malloc(total);
+    if (!b)
+        return NULL;
+    memcpy(b, eval_magic, 8);
+    write_u32(b + 8, EVAL_FILE_VERSION);
+    write_u32(b + 12, FEAT_LAYOUT);
+    write_u32(b + 16, count);
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t u;
+        memcpy(&u, &params[i], sizeof u);
+        write_u32(b + EVAL_FILE_HEADER + 4 * (size_t)i, u);
+    }
+    write_u32(b + total - 4, fnv1a(b, total - 4));
+    *size = total;
+    return b;
+}
+
+/* Each point's squashed sum, from the side to move's point of view. */
+static float point_owner(const EvalModel *model, const uint32_t index[FEAT_GROUPS])
+{
+    float z = 0.0f;
+    for (int g = 0; g < FEAT_GROUPS; g++)
+        z += model->weight[index[g]];
+    return eval_squash(z);
+}
+
+float eval_model_point_sum(const EvalModel *model, const Position *pos, const FillMap *mine, const FillMap *theirs)
+{
+    PointFeatures f;
+    feature_compute(pos, mine, theirs, &f);
+    float sum = 0.0f;
+    for (int i = 0; i < f.count; i++)
+        sum += point_owner(model, f.index[i]);
+    return sum;
+}
+
+
+int eval_model_evaluate(const EvalModel *model, const Position *pos, const FillMap *mine, const FillMap *theirs,
+                        int ring2_own)
+{
+    float g[FEAT_GLOBALS];
+    feature_global(pos, mine, theirs, ring2_own, model->wanted, g);
+    /* the point model costs as much as the rest: only when it has a say */
+    if (model->wanted & FEAT_BIT(FEAT_G_OWNERSHIP))
+        g[FEAT_G_OWNERSHIP] = eval_model_point_sum(model, pos, mine, theirs) - g[FEAT_G_STONES];
+    const float *w = model->global[pos_stones_left(pos) - 1];
+    float v = 0.0f;
+    for (int j = 0; j < FEAT_GLOBALS; j++)
+        v += w[j] * g[j];
+    return (int)lrintf(v);
+}
+
+void eval_model_ownership(const EvalModel *model, const Position *pos, const FillMap *mine, const FillMap *theirs,
+                          float owner[BB_POINTS])
+{
+    PointFeatures f;
+    feature_compute(pos, mine, theirs, &f);
+    float sign = pos_to_move(pos) == COLOR_BLACK ? 1.0f : -1.0f;
+    for (int p = 0; p < BB_POINTS; p++)
+        owner[p] = 0.0f;
+    for (int i = 0; i < f.count; i++)
+        owner[f.point[i]] = sign * point_owner(model, f.index[i]);
+}

@@ -1,0 +1,254 @@
+/* Feature extraction for the learned evaluation: bit-parallel maps of the
+ * whole board (walls, fills, immunity, distances, empty regions), then one
+ * pass over the points to read off each point's indices. */
+#include "eval/feature.h"
+
+#include <stdlib.h>
+
+#include "rules/ring.h"
+
+enum { DISTANCE_CAP = 4, EDGE_CAP = 7, REGION_BUCKETS = 6 };
+
+/* Bit k of x to bit 2k (x below 2^9). */
+static inline uint32_t spread9(uint32_t x)
+{
+    x = (x | (x << 8)) & 0x00FF00FFu;
+    x = (x | (x << 4)) & 0x0F0F0F0Fu;
+    x = (x | (x << 2)) & 0x33333333u;
+    x = (x | (x << 1)) & 0x55555555u;
+    return x;
+}
+
+/* Points of `color` joined to the edge through stones of `color`: never capturable. */
+static Bitboard immune_stones(Bitboard own, int size) { return ring_flood(bb_and(own, bb_edge(size)), own); }
+
+/* Points not of `own` inside its walls once every gap (cut point) is filled. */
+static Bitboard potential(Bitboard own, Bitboard cuts, int size)
+{
+    return bb_andnot(ring_enclosed_all(bb_or(own, cuts), size), own);
+}
+
+/* Nested neighbourhoods: near[k] holds the points within k king steps of a
+ * stone of `stones`, k < DISTANCE_CAP. */
+static void distance_rings(Bitboard stones, Bitboard board, Bitboard near[DISTANCE_CAP])
+{
+    near[0] = stones;
+    for (int k = 1; k < DISTANCE_CAP; k++)
+        near[k] = bb_and(bb_dilate8(near[k - 1]), board);
+}
+
+/* Empty points reached first by each colour when both grow one step at a
+ * time through empty points (ties belong to nobody and stop both). */
+static void voronoi(Bitboard empty, Bitboard own, Bitboard opp, Bitboard *own_area, Bitboard *opp_area)
+{
+    Bitboard fo = own, fx = opp, ao = bb_zero(), ax = bb_zero(), free = empty;
+    while (!bb_is_empty(free)) {
+        Bitboard no = bb_and(bb_dilate4(fo), free), nx = bb_and(bb_dilate4(fx), free);
+        if (bb_is_empty(no) && bb_is_empty(nx))
+            break;
+        Bitboard tie = bb_and(no, nx);
+        fo = bb_andnot(no, tie);
+        fx = bb_andnot(nx, tie);
+        ao = bb_or(ao, fo);
+        ax = bb_or(ax, fx);
+        free = bb_andnot(free, bb_or(no, nx));
+    }
+    *own_area = ao;
+    *opp_area = ax;
+}
+
+void feature_global(const Position *pos, const FillMap *mine, const FillMap *theirs, int ring2_own, uint32_t wanted,
+                    float out[FEAT_GLOBALS])
+{
+    int size = pos->size;
+    Color me = pos_to_move(pos);
+    Bitboard own = pos->stones[me], opp = pos->stones[color_other(me)];
+    for (int j = 0; j < FEAT_GLOBALS; j++)
+        out[j] = 0.0f;
+    out[FEAT_G_STONES] = (float)(bb_count(own) - bb_count(opp));
+    out[FEAT_G_FILL_OWN] = (float)mine->best;
+    out[FEAT_G_FILL_THEIRS] = (float)theirs->best;
+    out[FEAT_G_BIAS] = 1.0f;
+    if (wanted & FEAT_BIT(FEAT_G_IMMUNE))
+        out[FEAT_G_IMMUNE] = (float)(bb_count(immune_stones(own, size)) - bb_count(immune_stones(opp, size)));
+    if (wanted & FEAT_BIT(FEAT_G_POTENTIAL))
+        out[FEAT_G_POTENTIAL] =
+            (float)(bb_count(potential(own, mine->cuts, size)) - bb_count(potential(opp, theirs->cuts, size)));
+    if (wanted & FEAT_BIT(FEAT_G_TERRITORY)) {
+        Bitboard own_area, opp_area;
+        voronoi(pos_empty(pos), own, opp, &own_area, &opp_area);
+        out[FEAT_G_TERRITORY] = (float)(bb_count(own_area) - bb_count(opp_area));
+    }
+    int ring2 = 0;
+    if ((wanted & FEAT_BIT(FEAT_G_RING2_OWN)) && pos_stones_left(pos) == 2) {
+        if (ring2_own < 0)
+            tactics_threat_points(pos, me, mine, &ring2_own);
+        out[FEAT_G_RING2_OWN] = (float)ring2_own;
+    }
+    if (wanted & FEAT_BIT(FEAT_G_RING2_THEIRS)) {
+        tactics_threat_points(pos, color_other(me), theirs, &ring2);
+        out[FEAT_G_RING2_THEIRS] = (float)ring2;
+    }
+}
+
+/* The region feature (without its base) of every empty point. */
+static void region_features(Bitboard empty, Bitboard own, Bitboard theirs, Bitboard edge, uint8_t out[BB_POINTS])
+{
+    Bitboard left = empty;
+    while (!bb_is_empty(left)) {
+        Bitboard region = ring_flood(bb_point(bb_first(left)), empty);
+        left = bb_andnot(left, region);
+        int n = bb_count(region), bucket = 0;
+        while (bucket < REGION_BUCKETS - 1 && (n >> (bucket + 1)) > 0)
+            bucket++;
+        Bitboard rim = bb_dilate4(region);
+        int border = bb_intersects(rim, own) | bb_intersects(rim, theirs) << 1;
+        int feature = (bucket * 4 + border) * 2 + bb_intersects(region, edge);
+        for (int p; (p = bb_next(&region)) != POINT_NONE;)
+            out[p] = (uint8_t)feature;
+    }
+}
+
+void feature_compute(const Position *pos, const FillMap *mine, const FillMap *theirs, PointFeatures *out)
+{
+    int size = pos->size;
+    Color me = pos_to_move(pos);
+    Bitboard own = pos->stones[me], opp = pos->stones[color_other(me)];
+    Bitboard board = bb_board(size), empty = pos_empty(pos), edge = bb_edge(size);
+    int two_left = pos_stones_left(pos) == 2;
+
+    /* flag planes, by bit number */
+    Bitboard flag[8];
+    flag[FEAT_FLAG_POTENTIAL_OWN] = potential(own, mine->cuts, size);
+    flag[FEAT_FLAG_POTENTIAL_THEIRS] = potential(opp, theirs->cuts, size);
+    flag[FEAT_FLAG_FILL_OWN] = bb_or(mine->area, mine->points);
+    flag[FEAT_FLAG_FILL_THEIRS] = bb_or(theirs->area, theirs->points);
+    flag[FEAT_FLAG_IMMUNE] = bb_or(immune_stones(own, size), immune_stones(opp, size));
+    flag[FEAT_FLAG_TWO_LEFT] = two_left ? board : bb_zero();
+    flag[FEAT_FLAG_CUT_OWN] = mine->cuts;
+    flag[FEAT_FLAG_CUT_THEIRS] = theirs->cuts;
+
+    Bitboard near_own[DISTANCE_CAP], near_opp[DISTANCE_CAP];
+    distance_rings(own, board, near_own);
+    distance_rings(opp, board, near_opp);
+
+    uint8_t region[BB_POINTS];
+    region_features(empty, own, opp, edge, region);
+
+    /* Row words (bit c of row r is column c), with a zero row above and
+     * below the board so that 3x3 windows need no bounds checks. */
+    uint16_t own_rows[BB_MAX_SIZE + 2], opp_rows[BB_MAX_SIZE + 2];
+    uint32_t off_rows[BB_MAX_SIZE + 2]; /* columns size..16 are off the board too */
+    uint16_t flag_rows[8][BB_MAX_SIZE], near_rows[2][DISTANCE_CAP][BB_MAX_SIZE];
+    uint32_t off_right = 0x1FFFFu & ~((1u << size) - 1);
+    own_rows[0] = opp_rows[0] = own_rows[size + 1] = opp_rows[size + 1] = 0;
+    off_rows[0] = off_rows[size + 1] = 0x1FFFFu;
+    for (int r = 0; r < size; r++) {
+        own_rows[r + 1] = (uint16_t)bb_row(own, r);
+        opp_rows[r + 1] = (uint16_t)bb_row(opp, r);
+        off_rows[r + 1] = off_right;
+        for (int f = 0; f < 8; f++)
+            flag_rows[f][r] = (uint16_t)bb_row(flag[f], r);
+        for (int k = 0; k < DISTANCE_CAP; k++) {
+            near_rows[0][k][r] = (uint16_t)bb_row(near_own[k], r);
+            near_rows[1][k][r] = (uint16_t)bb_row(near_opp[k], r);
+        }
+    }
+
+    int n = 0;
+    for (int r = 0; r < size; r++) {
+        /* the three rows of the window, shifted so that column c - 1 is bit c */
+        uint32_t o[3], x[3], f[3];
+        for (int i = 0; i < 3; i++) {
+            o[i] = (uint32_t)own_rows[r + i] << 1;
+            x[i] = (uint32_t)opp_rows[r + i] << 1;
+            f[i] = off_rows[r + i] << 1 | 1u;
+        }
+        int row_edge = r < size - 1 - r ? r : size - 1 - r;
+        for (int c = 0; c < size; c++) {
+            int p = point_make(r, c);
+            uint32_t off = ((f[0] >> c) & 7) | ((f[1] >> c) & 7) << 3 | ((f[2] >> c) & 7) << 6;
+            uint32_t lo = (((o[0] >> c) & 7) | ((o[1] >> c) & 7) << 3 | ((o[2] >> c) & 7) << 6) | off;
+            uint32_t hi = (((x[0] >> c) & 7) | ((x[1] >> c) & 7) << 3 | ((x[2] >> c) & 7) << 6) | off;
+            uint32_t state = (o[1] >> (c + 1) & 1) | (x[1] >> (c + 1) & 1) << 1;
+            uint32_t flags = 0;
+            for (int b = 0; b < 8; b++)
+                flags |= (uint32_t)(flag_rows[b][r] >> c & 1) << b;
+            uint32_t d_own = DISTANCE_CAP, d_opp = DISTANCE_CAP;
+            for (int k = 0; k < DISTANCE_CAP; k++) {
+                d_own -= near_rows[0][k][r] >> c & 1;
+                d_opp -= near_rows[1][k][r] >> c & 1;
+            }
+            int to_edge = c < size - 1 - c ? c : size - 1 - c;
+            if (row_edge < to_edge)
+                to_edge = row_edge;
+            if (to_edge > EDGE_CAP)
+                to_edge = EDGE_CAP;
+            uint32_t *index = out->index[n];
+            index[0] = FEAT_PATTERN_BASE + (spread9(lo) | spread9(hi) << 1);
+            index[1] = FEAT_EDGE_BASE + (state * (EDGE_CAP + 1) + (uint32_t)to_edge) * 2 + (uint32_t)two_left;
+            index[2] = FEAT_FLAGS_BASE + state * 256 + flags;
+            index[3] = FEAT_DISTANCE_BASE + (state * (DISTANCE_CAP + 1) + d_own) * (DISTANCE_CAP + 1) + d_opp;
+            index[4] = FEAT_REGION_BASE + (state == 0 ? region[p] : 6u * 4u * 2u + state - 1);
+            out->point[n] = (int16_t)p;
+            n++;
+        }
+    }
+    out->count = n;
+}
+
+uint32_t feature_pattern_transform(uint32_t pattern, int symmetry)
+{
+    uint32_t result = 0;
+    for (int k = 0; k < 9; k++) {
+        int r = k / 3, c = k % 3;
+        if (symmetry & 4) {
+            int t = r;
+            r = c;
+            c = t;
+        }
+        if (symmetry & 1)
+            c = 2 - c;
+        if (symmetry & 2)
+            r = 2 - r;
+        uint32_t cell = (pattern >> (2 * k)) & 3;
+        result |= cell << (2 * (3 * r + c));
+    }
+    return result;
+}
+
+FeatureMap *feature_map_create(void)
+{
+    FeatureMap *map = malloc(sizeof *map);
+    if (!map)
+        return NULL;
+    /* A symmetry moves cells without changing them, so the image of a
+     * pattern is the union of the images of its three rows: one table per
+     * symmetry and row (64 row patterns each) instead of nine cell moves per
+     * pattern and symmetry. */
+    uint32_t row_image[8][3][64];
+    for (int s = 1; s < 8; s++)
+        for (int row = 0; row < 3; row++)
+            for (uint32_t bits = 0; bits < 64; bits++)
+                row_image[s][row][bits] = feature_pattern_transform(bits << (6 * row), s);
+    /* a pattern's parameter is that of its smallest image; parameters are
+     * numbered in the order of their smallest images */
+    uint32_t next = 0;
+    for (uint32_t pattern = 0; pattern < FEAT_PATTERN_SIZE; pattern++) {
+        uint32_t smallest = pattern;
+        for (int s = 1; s < 8; s++) {
+            uint32_t image = row_image[s][0][pattern & 63] | row_image[s][1][(pattern >> 6) & 63] |
+                             row_image[s][2][pattern >> 12];
+            if (image < smallest)
+                smallest = image;
+        }
+        map->to_param[FEAT_PATTERN_BASE + pattern] =
+            smallest == pattern ? next++ : map->to_param[FEAT_PATTERN_BASE + smallest];
+    }
+    for (uint32_t i = FEAT_EDGE_BASE; i < FEAT_EXPANDED_SIZE; i++)
+        map->to_param[i] = next++;
+    map->params = next;
+    return map;
+}
+
+void feature_map_destroy(FeatureMap *map) { free(map); }

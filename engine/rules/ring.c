@@ -1,0 +1,116 @@
+/* Ring detection: the local 3x3 test and the flood fills behind it. */
+#include "rules/ring.h"
+
+/* Bit b of the 3x3 pattern i is free (not own). Bits: 0 NW 1 N 2 NE 3 W
+ * 4 centre 5 E 6 SW 7 S 8 SE. Going clockwise N NE E SE S SW W NW, an
+ * orthogonal neighbour is linked to the next one when both it, the corner
+ * between them and the next one are free; an orthogonal neighbour that is
+ * free but not linked onwards ends a piece. */
+#define FREE(i, b) (((i) >> (b) & 1) ^ 1)
+#define ENDS(i, o, corner, next) (FREE(i, o) & (1 ^ (FREE(i, corner) & FREE(i, next))))
+#define PIECES(i) (ENDS(i, 1, 2, 5) | ENDS(i, 5, 8, 7) << 1 | ENDS(i, 7, 6, 3) << 2 | ENDS(i, 3, 0, 1) << 3)
+#define P4(i) PIECES(i), PIECES((i) + 1), PIECES((i) + 2), PIECES((i) + 3)
+#define P16(i) P4(i), P4((i) + 4), P4((i) + 8), P4((i) + 12)
+#define P64(i) P16(i), P16((i) + 16), P16((i) + 32), P16((i) + 48)
+#define P512(i) P64(i), P64((i) + 64), P64((i) + 128), P64((i) + 192), P64((i) + 256), P64((i) + 320), \
+    P64((i) + 384), P64((i) + 448)
+
+const uint8_t ring_pieces_table[512] = {P512(0)};
+
+Bitboard ring_flood(Bitboard seed, Bitboard area)
+{
+    Bitboard region = bb_and(seed, area);
+    for (;;) {
+        Bitboard grown = bb_and(bb_dilate4(region), area);
+        if (bb_equal(grown, region))
+            return region;
+        region = grown;
+    }
+}
+
+Bitboard ring_enclosed_all(Bitboard own, int size)
+{
+    Bitboard area = bb_andnot(bb_board(size), own);
+    Bitboard open = ring_flood(bb_and(area, bb_edge(size)), area);
+    return bb_andnot(area, open);
+}
+
+/* Grows `seed` inside `area` into *region; stops as soon as it touches the
+ * edge (false: open, *region is then only part of it). If it stops growing
+ * first, *region is enclosed (true). */
+static bool flood_is_enclosed(Bitboard seed, Bitboard area, Bitboard edge, Bitboard *region)
+{
+    Bitboard r = seed;
+    while (!bb_intersects(r, edge)) {
+        Bitboard grown = bb_and(bb_dilate4(r), area);
+        if (bb_equal(grown, r)) {
+            *region = r;
+            return true;
+        }
+        r = grown;
+    }
+    *region = r;
+    return false;
+}
+
+/* Two pieces around a stone placed off the edge: at least one of them is
+ * open, since the area they split reached the edge through the stone's
+ * neighbours. Both grow in step; the first event decides: they meet (one
+ * open region), one stops growing (enclosed, so the other is open), or one
+ * reaches the edge (then only the other is left to decide). */
+static Bitboard enclosed_of_two(Bitboard a, Bitboard b, Bitboard area, Bitboard edge)
+{
+    for (;;) {
+        if (bb_intersects(a, b))
+            return bb_zero();
+        if (bb_intersects(a, edge))
+            break;
+        if (bb_intersects(b, edge)) {
+            b = a;
+            break;
+        }
+        Bitboard ga = bb_and(bb_dilate4(a), area);
+        if (bb_equal(ga, a))
+            return a;
+        Bitboard gb = bb_and(bb_dilate4(b), area);
+        if (bb_equal(gb, b))
+            return b;
+        a = ga;
+        b = gb;
+    }
+    Bitboard region;
+    return flood_is_enclosed(b, area, edge, &region) ? region : bb_zero();
+}
+
+Bitboard ring_enclosed_pieces(Bitboard own, int size, int point, unsigned pieces)
+{
+    static const int dr[4] = {-1, 0, 1, 0}, dc[4] = {0, 1, 0, -1};
+    Bitboard area = bb_andnot(bb_board(size), own);
+    Bitboard edge = bb_edge(size);
+    int seeds[4], nseeds = 0;
+    bool on_edge = false;
+    int r = point_row(point), c = point_col(point);
+    for (int d = 0; d < 4; d++) {
+        if (!(pieces & (1u << d)))
+            continue;
+        int nr = r + dr[d], nc = c + dc[d];
+        if (nr < 0 || nc < 0 || nr >= size || nc >= size)
+            on_edge = true; /* this piece is the outside itself: open */
+        else
+            seeds[nseeds++] = point_make(nr, nc);
+    }
+    if (nseeds == 2 && !on_edge)
+        return enclosed_of_two(bb_point(seeds[0]), bb_point(seeds[1]), area, edge);
+
+    Bitboard enclosed = bb_zero();
+    Bitboard seen = bb_zero();
+    for (int i = 0; i < nseeds; i++) {
+        if (bb_test(seen, seeds[i]))
+            continue; /* same region as an earlier piece */
+        Bitboard region;
+        if (flood_is_enclosed(bb_point(seeds[i]), area, edge, &region))
+            enclosed = bb_or(enclosed, region);
+        seen = bb_or(seen, region);
+    }
+    return enclosed;
+}

@@ -1,0 +1,34 @@
+/* Exact endgame solver: with few empty points left, searches every line to
+ * the end of the game and returns the final stone margin with perfect play. */
+#ifndef RIN_ENDGAME_H
+#define RIN_ENDGAME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rules/position.h"
+#include "search/tt.h"
+
+/* TT depth that marks an exact, solved entry (valid at any depth). */
+enum { ENDGAME_TT_DEPTH = 255 };
+
+typedef struct Solver {
+    TT *tt;              /* may be NULL */
+    uint64_t *nodes;     /* incremented per node with a relaxed atomic store
+                            (other threads may read it with relaxed loads) */
+    /* polled every 1024 nodes; returns true to abandon the solve */
+    bool (*poll)(void *context);
+    void *context;
+    bool stopped;        /* set when poll said stop: the result is then void */
+} Solver;
+
+/* The exact score (score.h final scores) of a finished game for the side
+ * that would be to move. */
+int endgame_final_score(const Position *pos);
+
+/* The exact score (score.h final scores) of pos for the side to move within
+ * the window (fail-soft outside it). Writes the best line into pv[]
+ * (*pv_length stones) when pv is not NULL. */
+int endgame_solve(Solver *solver, const Position *pos, int alpha, int beta, int *pv, int *pv_length);
+
+#endif

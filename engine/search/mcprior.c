@@ -1,0 +1,116 @@
+/* The root's Monte Carlo prior (see mcprior.h). */
+#include "search/mcprior.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/playout.h"
+
+enum {
+    STOP_POLL = 16,    /* games between polls of the stop callback */
+    AMAF_SHRINK = 8    /* an AMAF value leans to 0 by this many games */
+};
+
+void mcprior_clear(McPrior *prior) { memset(prior, 0, sizeof *prior); }
+
+typedef struct Tally {
+    int games;
+    int64_t outcome_sum;            /* Black's results: +1 won, 0 drawn, -1 lost */
+    int32_t black_end[BB_POINTS];   /* games the point ended Black */
+    int32_t placed[2][BB_POINTS];   /* games the colour placed a stone there */
+    int64_t placed_outcome[2][BB_POINTS];
+} Tally;
+
+static void tally_game(Tally *t, const Position *end, const Bitboard placed[2])
+{
+    int margin = pos_score(end);
+    int outcome = (margin > 0) - (margin < 0);
+    t->games++;
+    t->outcome_sum += outcome;
+    Bitboard b = end->stones[COLOR_BLACK];
+    for (int p; (p = bb_next(&b)) != POINT_NONE;)
+        t->black_end[p]++;
+    for (int c = 0; c < 2; c++) {
+        Bitboard s = placed[c];
+        for (int p; (p = bb_next(&s)) != POINT_NONE;) {
+            t->placed[c][p]++;
+            t->placed_outcome[c][p] += outcome;
+        }
+    }
+}
+
+static void tally_to_prior(const Tally *t, const Position *root, McPrior *prior)
+{
+    int n = t->games;
+    double mean_outcome = (double)t->outcome_sum / n;
+    Bitboard board = bb_board(root->size);
+    for (int p; (p = bb_next(&board)) != POINT_NONE;) {
+        int own = (int)((200 * (int64_t)t->black_end[p] - 100 * (int64_t)n) / n);
+        prior->value[2][p] = (int16_t)own;
+        int at = pos_at(root, p);
+        for (int c = 0; c < 2; c++) {
+            int sign = c == COLOR_BLACK ? 100 : -100;
+            if (at == c)
+                prior->value[c][p] = (int16_t)own; /* the root's stone: its games tell */
+            else if (at >= 0)
+                prior->value[c][p] = (int16_t)sign; /* taken from the other colour: filled */
+            int32_t k = t->placed[c][p];
+            double gain = k ? ((double)t->placed_outcome[c][p] / k - mean_outcome) * k / (k + AMAF_SHRINK) : 0.0;
+            gain *= MCPRIOR_WIN_STONES;
+            prior->amaf[c][p] = (int16_t)(100.0 * (c == COLOR_BLACK ? gain : -gain));
+            if (at < 0)
+                prior->value[c][p] = (int16_t)(own + 100.0 * gain); /* Black's view */
+        }
+    }
+}
+
+void mcprior_compute(McPrior *prior, const Position *root, int playouts, Rng *rng, bool (*stop)(void *context),
+                     void *context)
+{
+    mcprior_clear(prior);
+    Tally *t = calloc(1, sizeof *t);
+    if (!t)
+        return;
+    for (int i = 0; i < playouts; i++) {
+        if (stop && i % STOP_POLL == 0 && stop(context))
+            break;
+        Position end = *root;
+        Bitboard placed[2] = {bb_zero(), bb_zero()};
+        playout_random_placed(&end, rng, placed);
+        tally_game(t, &end, placed);
+    }
+    if (t->games >= MCPRIOR_MIN_PLAYOUTS) {
+        tally_to_prior(t, root, prior);
+        prior->playouts = t->games;
+        prior->root_stones[COLOR_BLACK] = root->stones[COLOR_BLACK];
+        prior->root_stones[COLOR_WHITE] = root->stones[COLOR_WHITE];
+        prior->ready = true;
+    }
+    free(t);
+}
+
+int mcprior_margin(const McPrior *prior, const Position *pos)
+{
+    int v = 0;
+    for (int c = 0; c < 2; c++) {
+        Bitboard b = pos->stones[c];
+        for (int p; (p = bb_next(&b)) != POINT_NONE;)
+            v += prior->value[c][p];
+    }
+    Bitboard e = pos_empty(pos);
+    for (int p; (p = bb_next(&e)) != POINT_NONE;)
+        v += prior->value[2][p];
+    return pos_to_move(pos) == COLOR_BLACK ? v : -v;
+}
+
+int mcprior_gain(const McPrior *prior, const Position *pos)
+{
+    /* value[2] of a point taken at the root is its stone's value there */
+    int v = 0;
+    for (int c = 0; c < 2; c++) {
+        Bitboard changed = bb_andnot(pos->stones[c], prior->root_stones[c]);
+        for (int p; (p = bb_next(&changed)) != POINT_NONE;)
+            v += prior->value[c][p] - prior->value[2][p];
+    }
+    return pos_to_move(pos) == COLOR_BLACK ? v : -v;
+}

@@ -1,0 +1,67 @@
+/* What uniformly random games from the root say about each point: who ends
+ * up owning it, and how the game goes for a colour that plays there (the
+ * all-moves-as-first statistics of Monte Carlo players). Computed once per
+ * search from the root; the search uses it to order stones and to value
+ * points whose fight lies beyond its horizon. */
+#ifndef RIN_MCPRIOR_H
+#define RIN_MCPRIOR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rules/position.h"
+#include "rules/random.h"
+
+enum {
+    /* Fewer games than this leave the prior off (ready = false). */
+    MCPRIOR_MIN_PLAYOUTS = 64,
+    /* Stones that a whole won game (over a lost one: half of it over a
+     * draw) is worth in the AMAF values; chosen by matches (see the history
+     * of this file). */
+    MCPRIOR_WIN_STONES = 10
+};
+
+typedef struct McPrior {
+    bool ready;
+    int playouts;
+    /* What a point is worth to Black, in centistones, given what stands on
+     * it at a node: index COLOR_BLACK or COLOR_WHITE for a stone of that
+     * colour, 2 for an empty point. For a point as it stands at the root,
+     * Black's expected final ownership (+100: always Black's, -100: always
+     * White's); for a stone on a point empty at the root, that ownership
+     * plus the stone's colour's AMAF value below (seen from Black); for a
+     * stone on a point the other colour holds at the root, a whole stone
+     * (it was filled). */
+    int16_t value[3][BB_POINTS];
+    /* How much better the colour does in the games in which it placed a
+     * stone on the point than in all games: the mean result (+1 won, 0
+     * drawn, -1 lost) of those games minus the mean of all, shrunk towards
+     * 0 when the games are few, times MCPRIOR_WIN_STONES, in centistones
+     * from the colour's own point of view. Results, not margins: a random
+     * game's margin swings with captures that real play avoids, while who
+     * wins is what a close game turns on. 0 where nothing is known. */
+    int16_t amaf[2][BB_POINTS];
+    Bitboard root_stones[2]; /* the root's stones, by colour */
+} McPrior;
+
+/* Clears the prior (ready = false). */
+void mcprior_clear(McPrior *prior);
+
+/* Plays `playouts` uniformly random games from root (not over) and fills
+ * the prior; `stop`, when not NULL, is polled every few games and ends the
+ * work early (the prior is then built from the games played, or left off
+ * when they are too few). */
+void mcprior_compute(McPrior *prior, const Position *root, int playouts, Rng *rng, bool (*stop)(void *context),
+                     void *context);
+
+/* The sum of pos's point values, in centistones for the side to move: the
+ * prior's estimate of its final margin (at the root, the playouts' mean
+ * margin). */
+int mcprior_margin(const McPrior *prior, const Position *pos);
+
+/* mcprior_margin(pos) minus that of the root (Black's view) seen from
+ * pos's side to move, from the points that changed since the root only: for
+ * positions reached from the root by play. */
+int mcprior_gain(const McPrior *prior, const Position *pos);
+
+#endif

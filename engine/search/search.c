@@ -1,0 +1,821 @@
+/* Iterative deepening PVS over single stones, quiet stones ordered by what
+ * uniformly random games from the root say of them (mcprior.h). The side to
+ * move changes only every second ply: a child with the same side to move is
+ * searched with the same window and its score taken as is; only when the
+ * side changes are the window and the score negated. Everything below (TT
+ * bounds, final scores, the PV, null-window re-searches) follows from that
+ * one rule, applied in child_value(). */
+#include "search/search.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "eval/evaluate.h"
+#include "rules/random.h"
+#include "rules/score.h"
+#include "rules/tactics.h"
+#include "search/endgame.h"
+#include "search/movepick.h"
+#include "search/tactics_cache.h"
+#include "search/tt.h"
+
+enum {
+    ENDGAME_ROOT_EMPTIES = 12, /* solve the whole game from the root */
+    ENDGAME_TREE_EMPTIES = 8,  /* solve inside the tree */
+    QSEARCH_MAX_PLIES = 6,
+    QSEARCH_WIDTH = 6,   /* stones tried at the first quiescence ply, one fewer per ply */
+    QSEARCH_DELTA = 150, /* centistones beyond a fill's gain that it might still bring */
+    FUTILITY_DEPTH = 2,
+    FUTILITY_MARGIN = 250, /* centistones per ply of depth left */
+    LMP_BASE = 3,          /* late move pruning: stones tried at depth d <= 3 ... */
+    LMP_SHALLOW = 2,       /* ... LMP_BASE + LMP_SHALLOW * d * d */
+    LMP_DEEP_BASE = 12,    /* and deeper: LMP_DEEP_BASE + LMP_DEEP_SLOPE * d */
+    LMP_DEEP_SLOPE = 3,
+    PRIOR_ORDER_WEIGHT = 4,     /* quiet ordering: per centistone of the prior's AMAF value */
+    PRIOR_TIME_PERCENT = 10,    /* the prior's share of the time per stone */
+    PRIOR_NODES_PER_PLAYOUT = 40, /* with a node limit: about that share of its time */
+    PRIOR_DEPTH_PLAYOUTS = 1024,  /* with only a depth limit */
+    PRIOR_MAX_PLAYOUTS = 1 << 16,
+    ASPIRATION_DEPTH = 5,  /* iterations from this depth on search in a window ... */
+    ASPIRATION_DELTA = 60, /* ... of +-60 centistones around the previous score ... */
+    ASPIRATION_WIDEN = 3,  /* ... times this on every miss */
+    HISTORY_ORDER_DIVISOR = 64, /* quiet ordering: history counts per ordering point */
+    ROOT_ORDER_SCALE = 16, /* root ordering: the quiet score times this ... */
+    ROOT_ORDER_NOISE = 16, /* ... plus a random number below this (ties differ by seed) */
+    LMR_BY_COUNT_MAX = 8,  /* late move reductions: by stones tried, from a table below this ... */
+    LMR_MANY_TRIED = 24,   /* ... then 2, or 3 from this many stones tried on */
+    LMR_DEEP = 6,          /* one more from this depth on */
+    LMR_MIN_DEPTH = 3,     /* quiet stones are reduced from this depth on */
+    POLL_INTERVAL = 1024,
+    HISTORY_MAX = 1 << 20
+};
+
+typedef struct Worker {
+    struct Search *search;
+    int id;
+    pthread_t thread;
+    uint64_t nodes; /* written by this worker only; read by others relaxed */
+    int seldepth;
+    int16_t killers[SEARCH_MAX_PLY + 1][2];
+    int32_t history[2][BB_POINTS];
+    int pv[SEARCH_MAX_PLY + 1][SEARCH_MAX_PLY + 1];
+    int pv_length[SEARCH_MAX_PLY + 1];
+    MoveList root_moves;
+    Rng rng;
+    SearchInfo info; /* the last completed iteration */
+    bool have_info;
+    TacticsCache tactics; /* two-stone rings of the nodes this worker visited */
+} Worker;
+
+struct Search {
+    TT tt;
+    const EvalModel *eval; /* the learned weights in use (the caller's), or NULL: the hand-set evaluation */
+    int threads;
+    int hash_mib;
+    uint64_t seed;
+    Worker *workers;
+    /* the search in progress */
+    Position root;
+    McPrior prior; /* the root's Monte Carlo statistics (mcprior.h) */
+    SearchLimits limits;
+    int64_t start_ms;
+    bool stop; /* accessed with relaxed atomics */
+};
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static bool stopped(const Search *s) { return __atomic_load_n(&s->stop, __ATOMIC_RELAXED); }
+static void set_stop(Search *s) { __atomic_store_n(&s->stop, true, __ATOMIC_RELAXED); }
+
+static uint64_t total_nodes(const Search *s)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < s->threads; i++)
+        n += __atomic_load_n(&s->workers[i].nodes, __ATOMIC_RELAXED);
+    return n;
+}
+
+/* Limits are checked by the main worker: node limits at every node (with one
+ * thread that makes node-limited searches exactly reproducible), time every
+ * POLL_INTERVAL nodes. */
+static void check_limits(Worker *w)
+{
+    Search *s = w->search;
+    if (w->id != 0)
+        return;
+    if (s->limits.nodes) {
+        uint64_t n = s->threads == 1 ? w->nodes : (w->nodes % POLL_INTERVAL ? 0 : total_nodes(s));
+        if (n >= s->limits.nodes)
+            set_stop(s);
+    }
+    if (s->limits.hard_ms && w->nodes % POLL_INTERVAL == 0 && now_ms() - s->start_ms >= s->limits.hard_ms)
+        set_stop(s);
+}
+
+static void count_node(Worker *w)
+{
+    __atomic_store_n(&w->nodes, w->nodes + 1, __ATOMIC_RELAXED);
+    check_limits(w);
+}
+
+static bool solver_poll(void *context)
+{
+    Worker *w = context;
+    return stopped(w->search);
+}
+
+/* The ordering score of a quiet stone: its static score, and what the
+ * root's random games say of a stone there for the side to move (which
+ * decides, too, what late move pruning leaves out). */
+static int quiet_order(const Search *s, const Position *pos, const QuietScores *quiet, int point)
+{
+    int v = movepick_quiet_score(quiet, point);
+    if (s->prior.ready)
+        v += PRIOR_ORDER_WEIGHT * s->prior.amaf[pos_to_move(pos)][point];
+    return v;
+}
+
+static int pvs(Worker *w, const Position *pos, TacticsCarry carry, int alpha, int beta, int depth, int ply,
+               bool pv_node);
+static int qsearch(Worker *w, const Position *pos, TacticsCarry carry, int alpha, int beta, int ply, int qply);
+
+/* The one place where the turn order enters the search: a child with the
+ * same side to move keeps the window and the score; otherwise both flip.
+ * `tactics` is the parent's analysis (NULL: none), which the child partly
+ * takes over. */
+static int child_value(Worker *w, const Position *pos, const Tactics *tactics, const Position *child, int alpha,
+                       int beta, int depth, int ply, bool pv_node)
+{
+    bool same = pos_to_move(child) == pos_to_move(pos);
+    TacticsCarry carry = tactics_carry(pos, child, tactics);
+    if (depth <= 0)
+        return same ? qsearch(w, child, carry, alpha, beta, ply + 1, 0)
+                    : -qsearch(w, child, carry, -beta, -alpha, ply + 1, 0);
+    return same ? pvs(w, child, carry, alpha, beta, depth, ply + 1, pv_node)
+                : -pvs(w, child, carry, -beta, -alpha, depth, ply + 1, pv_node);
+}
+
+static int qchild_value(Worker *w, const Position *pos, const Tactics *tactics, const Position *child, int alpha,
+                        int beta, int ply, int qply)
+{
+    bool same = pos_to_move(child) == pos_to_move(pos);
+    TacticsCarry carry = tactics_carry(pos, child, tactics);
+    return same ? qsearch(w, child, carry, alpha, beta, ply + 1, qply + 1)
+                : -qsearch(w, child, carry, -beta, -alpha, ply + 1, qply + 1);
+}
+
+static void update_pv(Worker *w, int ply, int move)
+{
+    w->pv[ply][0] = move;
+    int n = w->pv_length[ply + 1];
+    memcpy(&w->pv[ply][1], w->pv[ply + 1], (size_t)n * sizeof(int));
+    w->pv_length[ply] = n + 1;
+}
+
+/* Quiescence: only stones that close a ring now or (first stone of a turn)
+ * prepare a two-stone ring. The opponent's rings weigh in the evaluation. */
+static int qsearch(Worker *w, const Position *pos, TacticsCarry carry, int alpha, int beta, int ply, int qply)
+{
+    w->pv_length[ply] = 0;
+    if (stopped(w->search))
+        return 0;
+    count_node(w);
+    if (ply > w->seldepth)
+        w->seldepth = ply;
+    if (pos_is_over(pos))
+        return endgame_final_score(pos);
+    Tactics t;
+    tactics_cache_analyze(&w->tactics, pos, qply == 0 && pos_stones_left(pos) == 2, carry, &t);
+    int stand = evaluate_with_prior(w->search->eval, &w->search->prior, pos, &t);
+    if (stand >= beta || qply >= QSEARCH_MAX_PLIES || ply >= SEARCH_MAX_PLY)
+        return stand;
+    if (stand > alpha)
+        alpha = stand;
+    MoveList list;
+    list.count = 0;
+    Bitboard b = bb_or(t.mine.points, t.threats);
+    for (int p; (p = bb_next(&b)) != POINT_NONE;) {
+        movelist_add(&list, p, movepick_tactical_score(&t, p));
+    }
+    int best = stand;
+    int width = QSEARCH_WIDTH - qply;
+    for (int i = 0; i < list.count && i < width; i++) {
+        int move = movelist_pick(&list, i);
+        /* a fill too small to lift the score above alpha is not tried */
+        if (list.scores[i] >= ORDER_FILL && stand + (t.mine.gain[move] + 1) * 100 + QSEARCH_DELTA <= alpha)
+            break;
+        Position child = *pos;
+        pos_play(&child, move);
+        int score = qchild_value(w, pos, &t, &child, alpha, beta, ply, qply);
+        if (stopped(w->search))
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                update_pv(w, ply, move);
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+static int solve_in_tree(Worker *w, const Position *pos, int alpha, int beta, int ply, bool pv_node)
+{
+    Solver solver = {&w->search->tt, &w->nodes, solver_poll, w, false};
+    int pv[BB_POINTS + 1], length = 0;
+    int score = endgame_solve(&solver, pos, alpha, beta, pv_node ? pv : NULL, &length);
+    if (solver.stopped)
+        return 0;
+    if (pv_node) {
+        if (length > SEARCH_MAX_PLY - ply)
+            length = SEARCH_MAX_PLY - ply;
+        memcpy(w->pv[ply], pv, (size_t)length * sizeof(int));
+        w->pv_length[ply] = length;
+    }
+    check_limits(w);
+    return score;
+}
+
+static bool is_killer(const Worker *w, int ply, int move)
+{
+    return w->killers[ply][0] == move || w->killers[ply][1] == move;
+}
+
+static void reward_quiet(Worker *w, Color me, int ply, int move, int depth, const MoveList *list, int tried)
+{
+    if (w->killers[ply][0] != move) {
+        w->killers[ply][1] = w->killers[ply][0];
+        w->killers[ply][0] = (int16_t)move;
+    }
+    int bonus = depth * depth;
+    int32_t *h = w->history[me];
+    h[move] += bonus - h[move] * bonus / HISTORY_MAX;
+    /* quiet stones tried before the cut-off did not cut */
+    for (int i = 0; i < tried; i++) {
+        int m = list->moves[i];
+        if (m != move && list->scores[i] < ORDER_KILLER)
+            h[m] -= bonus + h[m] * bonus / HISTORY_MAX;
+    }
+}
+
+static int reduction(int depth, int moves_tried)
+{
+    static const int8_t by_count[LMR_BY_COUNT_MAX] = {0, 0, 0, 1, 1, 1, 2, 2};
+    int r = moves_tried < LMR_BY_COUNT_MAX ? by_count[moves_tried] : 2 + (moves_tried >= LMR_MANY_TRIED);
+    if (depth >= LMR_DEEP)
+        r++;
+    return r;
+}
+
+/* How many stones a non-PV node tries before it drops the remaining quiet
+ * ones (tactical stones, killers and the table's stone are always tried). */
+static int late_move_count(int depth)
+{
+    return depth <= 3 ? LMP_BASE + LMP_SHALLOW * depth * depth : LMP_DEEP_BASE + LMP_DEEP_SLOPE * depth;
+}
+
+static int pvs(Worker *w, const Position *pos, TacticsCarry carry, int alpha, int beta, int depth, int ply,
+               bool pv_node)
+{
+    w->pv_length[ply] = 0;
+    if (stopped(w->search))
+        return 0;
+    if (pos_is_over(pos))
+        return endgame_final_score(pos);
+    if (depth <= 0)
+        return qsearch(w, pos, carry, alpha, beta, ply, 0);
+    if (ply >= SEARCH_MAX_PLY)
+        return evaluate(w->search->eval, pos);
+    if (pos_empty_count(pos) <= ENDGAME_TREE_EMPTIES)
+        return solve_in_tree(w, pos, alpha, beta, ply, pv_node);
+    count_node(w);
+    if (ply > w->seldepth)
+        w->seldepth = ply;
+
+    Search *s = w->search;
+    TTHit hit;
+    int tt_move = -1;
+    if (tt_probe(&s->tt, pos->hash, &hit)) {
+        tt_move = hit.move;
+        if (!pv_node && hit.depth >= depth &&
+            (hit.bound == TT_BOUND_EXACT || (hit.bound == TT_BOUND_LOWER && hit.score >= beta) ||
+             (hit.bound == TT_BOUND_UPPER && hit.score <= alpha)))
+            return hit.score;
+    }
+
+    Color me = pos_to_move(pos);
+    Tactics t;
+    tactics_cache_analyze(&w->tactics, pos, pos_stones_left(pos) == 2, carry, &t);
+    /* When the depth reaches the end of the game the search is exact: no
+     * pruning or reduction then. */
+    bool to_the_end = depth >= pos_empty_count(pos);
+
+    /* Near the horizon, a static evaluation far above beta is trusted
+     * (reverse futility), and one far below alpha leaves only the tactical
+     * stones worth trying (futility). */
+    bool futile = false;
+    if (!pv_node && !to_the_end && depth <= FUTILITY_DEPTH && abs(beta) < SCORE_EVAL_MAX) {
+        int eval = evaluate_with_prior(s->eval, &s->prior, pos, &t);
+        if (eval - FUTILITY_MARGIN * depth >= beta)
+            return eval;
+        futile = eval + FUTILITY_MARGIN * depth <= alpha;
+    }
+
+    MoveList list;
+    list.count = 0;
+    QuietScores quiet_scores;
+    movepick_quiet_prepare(pos, &quiet_scores);
+    Bitboard b = pos_empty(pos);
+    for (int p; (p = bb_next(&b)) != POINT_NONE;) {
+        int score = p == tt_move ? ORDER_TT : movepick_tactical_score(&t, p);
+        if (score == 0)
+            score = is_killer(w, ply, p) ? ORDER_KILLER
+                                         : quiet_order(s, pos, &quiet_scores, p) +
+                                               w->history[me][p] / HISTORY_ORDER_DIVISOR;
+        movelist_add(&list, p, score);
+    }
+
+    int original_alpha = alpha;
+    int best = -SCORE_INF, best_move = -1;
+    int tried = 0;
+    bool pruning = false;
+    Bitboard protect = bb_zero();
+    for (int i = 0; i < list.count; i++) {
+        /* once pruning, the order of the rest no longer matters */
+        int move = pruning ? list.moves[i] : movelist_pick(&list, i);
+        bool quiet = list.scores[i] < ORDER_KILLER && !to_the_end;
+        /* Late quiet stones are not worth a look off the principal variation:
+         * most of the board is irrelevant to a node's fight. Except the gaps
+         * of the opponent's walls (its cut points): the first stone of any
+         * two-stone ring of the opponent is one, and taking it may be the
+         * only way to stop the ring this turn. */
+        if (!pv_node && quiet && (futile || tried >= late_move_count(depth)) && best > -SCORE_FINAL) {
+            if (!pruning) {
+                pruning = true;
+                protect = t.theirs.cuts;
+            }
+            if (!bb_test(protect, move))
+                continue;
+        }
+        Position child = *pos;
+        pos_play(&child, move);
+        int score;
+        if (tried == 0) {
+            score = child_value(w, pos, &t, &child, alpha, beta, depth - 1, ply, pv_node);
+        } else {
+            int r = quiet && depth >= LMR_MIN_DEPTH ? reduction(depth, tried) + !pv_node : 0;
+            if (r > depth - 1)
+                r = depth - 1;
+            score = child_value(w, pos, &t, &child, alpha, alpha + 1, depth - 1 - r, ply, false);
+            if (score > alpha && r > 0)
+                score = child_value(w, pos, &t, &child, alpha, alpha + 1, depth - 1, ply, false);
+            if (score > alpha && score < beta && pv_node)
+                score = child_value(w, pos, &t, &child, alpha, beta, depth - 1, ply, true);
+        }
+        tried++;
+        if (stopped(s))
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_move = move;
+                alpha = score;
+                if (pv_node)
+                    update_pv(w, ply, move);
+                if (alpha >= beta) {
+                    if (quiet)
+                        reward_quiet(w, me, ply, move, depth, &list, i);
+                    break;
+                }
+            }
+        }
+    }
+    int bound = best >= beta ? TT_BOUND_LOWER : best > original_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
+    tt_store(&s->tt, pos->hash, best_move, best, 0, depth, bound);
+    return best;
+}
+
+/* Orders the root stones once per search: the planned stone, tactics, then
+ * quiet stones by their static score with a little noise from the seed. */
+static void init_root_moves(Worker *w)
+{
+    Search *s = w->search;
+    const Position *pos = &s->root;
+    Tactics t;
+    tactics_analyze(pos, pos_stones_left(pos) == 2, &t);
+    MoveList *list = &w->root_moves;
+    list->count = 0;
+    TTHit hit;
+    int tt_move = tt_probe(&s->tt, pos->hash, &hit) ? hit.move : -1;
+    QuietScores quiet_scores;
+    movepick_quiet_prepare(pos, &quiet_scores);
+    Bitboard b = pos_empty(pos);
+    for (int p; (p = bb_next(&b)) != POINT_NONE;) {
+        int score = p == s->limits.first_move ? ORDER_TT + 1 : p == tt_move ? ORDER_TT : movepick_tactical_score(&t, p);
+        if (score == 0)
+            score = quiet_order(s, pos, &quiet_scores, p) * ROOT_ORDER_SCALE +
+                    (int)rng_below(&w->rng, ROOT_ORDER_NOISE);
+        movelist_add(list, p, score);
+    }
+    for (int i = 0; i < list->count; i++)
+        movelist_pick(list, i);
+}
+
+/* Moves the root stone at index i to index `first` (the front of the stones
+ * still searched), keeping the others' order. */
+static void root_move_to_front(MoveList *list, int first, int i)
+{
+    int16_t m = list->moves[i];
+    int32_t sc = list->scores[i];
+    memmove(&list->moves[first + 1], &list->moves[first], (size_t)(i - first) * sizeof list->moves[0]);
+    memmove(&list->scores[first + 1], &list->scores[first], (size_t)(i - first) * sizeof list->scores[0]);
+    list->moves[first] = m;
+    list->scores[first] = sc;
+}
+
+/* One iteration at the root over the stones from index `first` on (the ones
+ * before are the better lines of a multi-PV iteration). Returns the score,
+ * or SCORE_NONE when stopped before the first stone was searched;
+ * *best_index is the best stone's index in root_moves (-1 if none was
+ * proven better than the window). */
+static int root_search(Worker *w, int first, int depth, int alpha, int beta, int *best_index)
+{
+    const Position *pos = &w->search->root;
+    MoveList *list = &w->root_moves;
+    int best = -SCORE_INF;
+    *best_index = -1;
+    w->pv_length[0] = 0;
+    for (int i = first; i < list->count; i++) {
+        Position child = *pos;
+        pos_play(&child, list->moves[i]);
+        int score;
+        if (i == first) {
+            score = child_value(w, pos, NULL, &child, alpha, beta, depth - 1, 0, true);
+        } else {
+            score = child_value(w, pos, NULL, &child, alpha, alpha + 1, depth - 1, 0, false);
+            if (score > alpha && score < beta)
+                score = child_value(w, pos, NULL, &child, alpha, beta, depth - 1, 0, true);
+        }
+        if (stopped(w->search))
+            return i == first ? SCORE_NONE : best;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                *best_index = i;
+                update_pv(w, 0, list->moves[i]);
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+static void record_info(Worker *w, int depth, int score, bool exact)
+{
+    Search *s = w->search;
+    SearchInfo *info = &w->info;
+    info->depth = depth;
+    info->seldepth = w->seldepth;
+    info->score = score;
+    info->exact = exact;
+    info->nodes = total_nodes(s);
+    info->time_ms = now_ms() - s->start_ms;
+    info->nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : info->nodes * 1000;
+    info->hashfull = tt_hashfull(&s->tt);
+    info->pv_length = w->pv_length[0];
+    memcpy(info->pv, w->pv[0], (size_t)info->pv_length * sizeof(int));
+    info->line_count = 1;
+    info->lines[0].score = score;
+    info->lines[0].exact = exact;
+    info->lines[0].pv_length = info->pv_length;
+    memcpy(info->lines[0].pv, info->pv, (size_t)info->pv_length * sizeof(int));
+    w->have_info = true;
+}
+
+/* Solves the root exactly (few empty points left). */
+static bool solve_root(Worker *w)
+{
+    Search *s = w->search;
+    Solver solver = {&s->tt, &w->nodes, solver_poll, w, false};
+    int pv[BB_POINTS + 1], length = 0;
+    int score = endgame_solve(&solver, &s->root, -SCORE_INF, SCORE_INF, pv, &length);
+    if (solver.stopped || length == 0)
+        return false;
+    if (length > SEARCH_MAX_PLY)
+        length = SEARCH_MAX_PLY;
+    memcpy(w->pv[0], pv, (size_t)length * sizeof(int));
+    w->pv_length[0] = length;
+    w->seldepth = length;
+    record_info(w, length, score, true);
+    return true;
+}
+
+/* Whether an iteration at `depth` reaches the end of the game on every
+ * line: nothing is pruned or reduced there, so its scores are proven
+ * (a draw as 0, which is no final score). */
+static bool reaches_the_end(const Search *s, int depth) { return depth >= pos_empty_count(&s->root); }
+
+/* Searches the root stones from index `first` on at `depth`, in an
+ * aspiration window around the previous iteration's score that widens until
+ * the score falls inside it; a stone proven better on the way moves to
+ * `first`. Returns root_search's score (SCORE_NONE, or a partial result,
+ * when stopped) and the best stone's index. */
+static int aspiration_search(Worker *w, int first, int depth, int previous, int *best_index)
+{
+    int delta = ASPIRATION_DELTA, alpha = -SCORE_INF, beta = SCORE_INF;
+    if (depth >= ASPIRATION_DEPTH && !score_is_final(previous)) {
+        alpha = previous - delta;
+        beta = previous + delta;
+    }
+    for (;;) {
+        int score = root_search(w, first, depth, alpha, beta, best_index);
+        if (score == SCORE_NONE || stopped(w->search))
+            return score;
+        if (score <= alpha) {
+            alpha = alpha - delta < -SCORE_INF ? -SCORE_INF : alpha - delta;
+            delta *= ASPIRATION_WIDEN;
+        } else if (score >= beta) {
+            beta = beta + delta > SCORE_INF ? SCORE_INF : beta + delta;
+            delta *= ASPIRATION_WIDEN;
+            if (*best_index > first)
+                root_move_to_front(&w->root_moves, first, *best_index);
+        } else {
+            return score;
+        }
+    }
+}
+
+/* One iteration of a multi-PV search: the best of all root stones, then the
+ * best of the others, and so on, each line with its own aspiration window
+ * around its previous score. The lines end best first at the front of
+ * root_moves and in w->info. Returns false when stopped before the
+ * iteration was complete (w->info keeps the previous one). */
+static bool search_lines(Worker *w, int depth, int lines, int *previous)
+{
+    Search *s = w->search;
+    MoveList *list = &w->root_moves;
+    SearchLine found[SEARCH_MAX_MULTIPV];
+    for (int k = 0; k < lines; k++) {
+        int best_index;
+        int score = aspiration_search(w, k, depth, previous[k], &best_index);
+        if (score == SCORE_NONE || stopped(s))
+            return false;
+        if (best_index > k)
+            root_move_to_front(list, k, best_index);
+        found[k].score = score;
+        found[k].exact = reaches_the_end(s, depth);
+        found[k].pv_length = w->pv_length[0];
+        memcpy(found[k].pv, w->pv[0], (size_t)found[k].pv_length * sizeof(int));
+    }
+    /* a later line may score above an earlier one (the windows differ):
+     * sort them, stably, and the root stones with them */
+    for (int k = 1; k < lines; k++) {
+        for (int j = k; j > 0 && found[j].score > found[j - 1].score; j--) {
+            SearchLine line = found[j];
+            found[j] = found[j - 1];
+            found[j - 1] = line;
+            root_move_to_front(list, j - 1, j);
+        }
+    }
+    for (int k = 0; k < lines; k++)
+        previous[k] = found[k].score;
+    w->pv_length[0] = found[0].pv_length;
+    memcpy(w->pv[0], found[0].pv, (size_t)found[0].pv_length * sizeof(int));
+    record_info(w, depth, found[0].score, reaches_the_end(s, depth));
+    w->info.line_count = lines;
+    memcpy(w->info.lines, found, (size_t)lines * sizeof found[0]);
+    return true;
+}
+
+/* After a complete iteration of the main worker: reports it, and says
+ * whether to go deeper. */
+static bool keep_deepening(Worker *w, int depth, SearchReporter reporter, void *context)
+{
+    Search *s = w->search;
+    if (reporter)
+        reporter(&w->info, context);
+    if (reaches_the_end(s, depth))
+        return false; /* the whole game was searched */
+    return !(s->limits.soft_ms && now_ms() - s->start_ms >= s->limits.soft_ms);
+}
+
+static void iterate(Worker *w, SearchReporter reporter, void *context)
+{
+    Search *s = w->search;
+    int max_depth = s->limits.depth > 0 ? s->limits.depth : SEARCH_MAX_DEPTH;
+    if (max_depth > SEARCH_MAX_DEPTH)
+        max_depth = SEARCH_MAX_DEPTH;
+    init_root_moves(w);
+    /* multi-PV is the main worker's: helpers fill the table as always */
+    int lines = w->id == 0 && s->limits.multipv > 1 ? s->limits.multipv : 1;
+    if (lines > SEARCH_MAX_MULTIPV)
+        lines = SEARCH_MAX_MULTIPV;
+    if (lines > w->root_moves.count)
+        lines = w->root_moves.count;
+    int line_scores[SEARCH_MAX_MULTIPV] = {0};
+    if (pos_empty_count(&s->root) <= ENDGAME_ROOT_EMPTIES && w->id == 0 && lines <= 1 && solve_root(w)) {
+        if (reporter)
+            reporter(&w->info, context);
+        return;
+    }
+    int previous = 0;
+    for (int depth = 1 + (w->id & 1); depth <= max_depth; depth++) {
+        w->seldepth = 0;
+        if (lines > 1) {
+            if (!search_lines(w, depth, lines, line_scores) || !keep_deepening(w, depth, reporter, context))
+                break;
+            continue;
+        }
+        int best_index;
+        int score = aspiration_search(w, 0, depth, previous, &best_index);
+        if (score == SCORE_NONE)
+            break;
+        if (stopped(s)) {
+            /* keep a partial iteration only for a stone proven better */
+            if (best_index >= 0) {
+                root_move_to_front(&w->root_moves, 0, best_index);
+                record_info(w, depth, score, false);
+            }
+            break;
+        }
+        if (best_index > 0)
+            root_move_to_front(&w->root_moves, 0, best_index);
+        previous = score;
+        record_info(w, depth, score, reaches_the_end(s, depth));
+        if (w->id != 0)
+            continue;
+        if (reporter)
+            reporter(&w->info, context);
+        if (reaches_the_end(s, depth))
+            break; /* the whole game was searched */
+        if (s->limits.soft_ms && now_ms() - s->start_ms >= s->limits.soft_ms)
+            break;
+    }
+}
+
+static void *helper_main(void *arg)
+{
+    Worker *w = arg;
+    iterate(w, NULL, NULL);
+    return NULL;
+}
+
+static void reset_worker(Worker *w, Search *s, int id)
+{
+    memset(w, 0, sizeof *w);
+    w->search = s;
+    w->id = id;
+    for (int i = 0; i <= SEARCH_MAX_PLY; i++)
+        w->killers[i][0] = w->killers[i][1] = -1;
+    rng_seed(&w->rng, s->seed * 0x9E3779B97F4A7C15u + (uint64_t)id);
+}
+
+Search *search_create(const SearchConfig *config)
+{
+    Search *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->seed = config->seed;
+    search_set_eval(s, config->eval);
+    if (!search_set_hash(s, config->hash_mib) || !search_set_threads(s, config->threads)) {
+        search_destroy(s);
+        return NULL;
+    }
+    return s;
+}
+
+void search_destroy(Search *s)
+{
+    if (!s)
+        return;
+    tt_free(&s->tt);
+    free(s->workers);
+    free(s);
+}
+
+void search_set_eval(Search *s, const EvalModel *eval) { s->eval = eval; }
+
+bool search_set_hash(Search *s, int mib)
+{
+    TT tt = {NULL, 0, 0};
+    if (mib < 0 || (mib > 0 && !tt_init(&tt, (size_t)mib)))
+        return false;
+    tt_free(&s->tt);
+    s->tt = tt;
+    s->hash_mib = mib;
+    return true;
+}
+
+bool search_set_threads(Search *s, int threads)
+{
+    if (threads < 1 || threads > SEARCH_MAX_THREADS)
+        return false;
+    Worker *workers = calloc((size_t)threads, sizeof *workers);
+    if (!workers)
+        return false;
+    free(s->workers);
+    s->workers = workers;
+    s->threads = threads;
+    for (int i = 0; i < threads; i++)
+        reset_worker(&workers[i], s, i);
+    return true;
+}
+
+void search_set_seed(Search *s, uint64_t seed) { s->seed = seed; }
+
+void search_clear(Search *s)
+{
+    tt_clear(&s->tt);
+    for (int i = 0; i < s->threads; i++)
+        reset_worker(&s->workers[i], s, i);
+}
+
+void search_stop(Search *s) { set_stop(s); }
+
+static bool prior_stopped(void *context) { return stopped(context); }
+
+static bool prior_time_up(void *context)
+{
+    const Search *s = context;
+    return stopped(s) || now_ms() - s->start_ms >= s->limits.soft_ms * PRIOR_TIME_PERCENT / 100;
+}
+
+/* The root's Monte Carlo prior, from a share of the budget: of the time
+ * per stone, or playouts in proportion to a node limit (about what that
+ * share of the time would give), or a fixed number for a depth limit; the
+ * same from the same seed and position but under a clock. Not near the
+ * end, where the solver takes over. */
+static void compute_prior(Search *s)
+{
+    mcprior_clear(&s->prior);
+    if (pos_empty_count(&s->root) <= ENDGAME_ROOT_EMPTIES)
+        return;
+    Rng rng;
+    rng_seed(&rng, s->seed ^ s->root.hash);
+    if (s->limits.nodes) {
+        uint64_t playouts = s->limits.nodes / PRIOR_NODES_PER_PLAYOUT;
+        mcprior_compute(&s->prior, &s->root, playouts < PRIOR_MAX_PLAYOUTS ? (int)playouts : PRIOR_MAX_PLAYOUTS, &rng,
+                        NULL, NULL);
+    } else if (s->limits.soft_ms) {
+        mcprior_compute(&s->prior, &s->root, PRIOR_MAX_PLAYOUTS, &rng, prior_time_up, s);
+    } else {
+        mcprior_compute(&s->prior, &s->root, PRIOR_DEPTH_PLAYOUTS, &rng, prior_stopped, s);
+    }
+}
+
+void search_run(Search *s, const Position *pos, const SearchLimits *limits, SearchReporter reporter, void *context,
+                SearchInfo *result)
+{
+    s->root = *pos;
+    s->limits = *limits;
+    s->start_ms = now_ms();
+    __atomic_store_n(&s->stop, false, __ATOMIC_RELAXED);
+    tt_new_search(&s->tt);
+    compute_prior(s);
+    for (int i = 0; i < s->threads; i++) {
+        Worker *w = &s->workers[i];
+        w->nodes = 0;
+        w->seldepth = 0;
+        w->have_info = false;
+        rng_seed(&w->rng, s->seed * 0x9E3779B97F4A7C15u + (uint64_t)i);
+        for (int k = 0; k <= SEARCH_MAX_PLY; k++)
+            w->killers[k][0] = w->killers[k][1] = -1;
+    }
+    int started = 1;
+    for (int i = 1; i < s->threads; i++) {
+        if (pthread_create(&s->workers[i].thread, NULL, helper_main, &s->workers[i]) != 0)
+            break; /* fewer helpers: still correct */
+        started++;
+    }
+    Worker *main_worker = &s->workers[0];
+    iterate(main_worker, reporter, context);
+    set_stop(s);
+    for (int i = 1; i < started; i++)
+        pthread_join(s->workers[i].thread, NULL);
+
+    if (main_worker->have_info) {
+        *result = main_worker->info;
+    } else {
+        /* stopped before depth 1 finished: the best-ordered stone */
+        memset(result, 0, sizeof *result);
+        result->pv[0] = main_worker->root_moves.count > 0 ? main_worker->root_moves.moves[0] : POINT_NONE;
+        result->pv_length = 1;
+        result->score = 0;
+        result->time_ms = now_ms() - s->start_ms;
+    }
+    result->nodes = total_nodes(s);
+    result->time_ms = now_ms() - s->start_ms;
+    result->nps = result->time_ms > 0 ? result->nodes * 1000 / (uint64_t)result->time_ms : result->nodes * 1000;
+}

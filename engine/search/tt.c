@@ -1,0 +1,136 @@
+/* Transposition table: 4-entry buckets of 16 bytes, replacement by depth and
+ * age. Data layout: move 16 bits, score 16, eval 16, depth 8, bound 2,
+ * generation 6. */
+#include "search/tt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { BUCKET = 4 };
+
+static uint64_t pack(int move, int score, int eval, int depth, int bound, unsigned generation)
+{
+    uint64_t m = move < 0 ? TT_NO_MOVE : (uint64_t)move;
+    return m | (uint64_t)(uint16_t)(int16_t)score << 16 | (uint64_t)(uint16_t)(int16_t)eval << 32 |
+           (uint64_t)(uint8_t)depth << 48 | (uint64_t)(bound & 3) << 56 | (uint64_t)(generation & 63) << 58;
+}
+
+static int unpack_move(uint64_t d)
+{
+    unsigned m = (unsigned)(d & 0xFFFF);
+    return m == TT_NO_MOVE ? -1 : (int)m;
+}
+static int unpack_score(uint64_t d) { return (int16_t)(uint16_t)(d >> 16); }
+static int unpack_eval(uint64_t d) { return (int16_t)(uint16_t)(d >> 32); }
+static int unpack_depth(uint64_t d) { return (uint8_t)(d >> 48); }
+static int unpack_bound(uint64_t d) { return (int)((d >> 56) & 3); }
+static unsigned unpack_generation(uint64_t d) { return (unsigned)(d >> 58) & 63; }
+
+bool tt_init(TT *tt, size_t mib)
+{
+    size_t bytes = mib << 20;
+    size_t buckets = 1;
+    while (buckets * 2 * BUCKET * sizeof(TTEntry) <= bytes)
+        buckets *= 2;
+    TTEntry *e = calloc(buckets * BUCKET, sizeof *e);
+    if (!e) {
+        tt->entries = NULL;
+        tt->bucket_mask = 0;
+        return false;
+    }
+    tt->entries = e;
+    tt->bucket_mask = buckets - 1;
+    tt->generation = 0;
+    return true;
+}
+
+void tt_free(TT *tt)
+{
+    free(tt->entries);
+    tt->entries = NULL;
+    tt->bucket_mask = 0;
+}
+
+void tt_clear(TT *tt)
+{
+    if (tt->entries)
+        memset(tt->entries, 0, (tt->bucket_mask + 1) * BUCKET * sizeof(TTEntry));
+    tt->generation = 0;
+}
+
+void tt_new_search(TT *tt) { tt->generation = (uint8_t)((tt->generation + 1) & 63); }
+
+static TTEntry *bucket_of(const TT *tt, uint64_t key) { return &tt->entries[(key & tt->bucket_mask) * BUCKET]; }
+
+/* Entries are read and written with relaxed atomics: another thread may be
+ * writing the same entry, and the xor check catches a torn pair. */
+static uint64_t load(const uint64_t *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+static void store(uint64_t *p, uint64_t v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
+
+bool tt_probe(const TT *tt, uint64_t key, TTHit *hit)
+{
+    if (!tt->entries)
+        return false;
+    TTEntry *b = bucket_of(tt, key);
+    for (int i = 0; i < BUCKET; i++) {
+        uint64_t data = load(&b[i].data);
+        if ((load(&b[i].check) ^ data) == key && data != 0) {
+            hit->move = unpack_move(data);
+            hit->score = unpack_score(data);
+            hit->eval = unpack_eval(data);
+            hit->depth = unpack_depth(data);
+            hit->bound = unpack_bound(data);
+            return true;
+        }
+    }
+    return false;
+}
+
+void tt_store(TT *tt, uint64_t key, int move, int score, int eval, int depth, int bound)
+{
+    if (!tt->entries)
+        return;
+    TTEntry *b = bucket_of(tt, key);
+    TTEntry *victim = NULL;
+    int victim_worth = 1 << 30;
+    for (int i = 0; i < BUCKET; i++) {
+        uint64_t data = load(&b[i].data);
+        if (data == 0 || (load(&b[i].check) ^ data) == key) {
+            /* same position: keep the old move when the new search found none */
+            if (data != 0 && move < 0)
+                move = unpack_move(data);
+            victim = &b[i];
+            break;
+        }
+        /* prefer to replace shallow entries of old searches */
+        int age = (int)((tt->generation - unpack_generation(data)) & 63);
+        int worth = unpack_depth(data) - 8 * age;
+        if (worth < victim_worth) {
+            victim_worth = worth;
+            victim = &b[i];
+        }
+    }
+    if (depth < 0)
+        depth = 0;
+    if (depth > 255)
+        depth = 255;
+    uint64_t data = pack(move, score, eval, depth, bound, tt->generation);
+    store(&victim->data, data);
+    store(&victim->check, key ^ data);
+}
+
+int tt_hashfull(const TT *tt)
+{
+    if (!tt->entries)
+        return 0;
+    size_t n = (tt->bucket_mask + 1) * BUCKET;
+    if (n > 1000)
+        n = 1000;
+    int used = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t data = load(&tt->entries[i].data);
+        if (data && unpack_generation(data) == tt->generation)
+            used++;
+    }
+    return (int)(used * 1000 / n);
+}

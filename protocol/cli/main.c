@@ -1,0 +1,293 @@
+/* The rin command: a GTP engine by default, plus benchmark, analysis and
+ * data subcommands (playouts, perft, bench, suite, selfplay, train), and a
+ * game for people (play). */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/play.h"
+#include "cli/selfplay.h"
+#include "cli/suite.h"
+#include "cli/terminal.h"
+#include "cli/train_command.h"
+#include "formats/eval_file.h"
+#include "formats/posstr.h"
+#include "gtp/gtp.h"
+#include "gtp/options.h"
+#include "gtp/search_report.h"
+#include "players/player.h"
+#include "rules/perft.h"
+#include "rules/playout.h"
+#include "search/bench.h"
+#include "version.h"
+
+static const char usage_text[] =
+    "Usage: rin [OPTIONS]            GTP engine on stdin/stdout (a prompt on a terminal)\n"
+    "       rin playouts [GAMES] [--size N] [--seed S]\n"
+    "                                random games per second (default 100000 games, 16x16)\n"
+    "       rin perft DEPTH [--position STRING]\n"
+    "                                count stone sequences of DEPTH plies\n"
+    "       rin bench [DEPTH]        search fixed positions to DEPTH (default %d); prints the\n"
+    "                                node count (the search's signature) and nodes/second\n"
+    "       rin train FILE... --output WEIGHTS [--epochs N] [--features LIST] [--seed S]\n"
+    "                                fit the evaluation's weights to selfplay data\n"
+    "       rin selfplay [--games N] [--sizes 8,12,16] [--nodes N] [--seed S] [--shard I/N]\n"
+    "                    [--opening-plies K] [--explore P] [--mc-playouts M] [--solve-empties E]\n"
+    "                    [--threads T] [--eval-file E] [--output FILE]\n"
+    "                                self-play games as training data (rin selfplay --help)\n"
+    "       rin suite FILE [--nodes N] [--eval-file E]\n"
+    "                                search each position of a tactical suite to N nodes\n"
+    "                                (default %d) with evaluation E (default builtin) and report\n"
+    "                                how many are solved\n"
+    "       rin play [--size N] [--color b|w] [--movetime MS]\n"
+    "                                play against the engine on the terminal (rin play --help)\n"
+    "\n"
+    "Options (also set over GTP with rin-option NAME VALUE):\n";
+
+static const char usage_tail[] =
+    "  -h, --help        show this help and exit\n"
+    "  -V, --version     show the version and exit\n"
+    "\n"
+    "Without a clock from the controller (time_settings) the engine thinks\n"
+    "stonetime ms per stone. movetime, depth and nodes are fixed limits.\n";
+
+static void print_usage(FILE *out)
+{
+    fprintf(out, usage_text, BENCH_DEFAULT_DEPTH, SUITE_DEFAULT_NODES);
+    EngineOptions defaults;
+    options_defaults(&defaults);
+    for (size_t i = 0; options_spec(i); i++) {
+        const OptionSpec *spec = options_spec(i);
+        char value[OPTIONS_VALUE_MAX], flag[48];
+        options_format(&defaults, spec, value);
+        snprintf(flag, sizeof flag, "--%s %s", spec->name, spec->kind == OPTION_PLAYER ? "NAME" : spec->kind == OPTION_PATH ? "FILE" : "N");
+        fprintf(out, "  %-17s %s (default %s)\n", flag, spec->help, value);
+    }
+    fputs(usage_tail, out);
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "rin: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n\n");
+    print_usage(stderr);
+    return 2;
+}
+
+/* Parses a whole decimal number in [min, max]; *out is untouched on failure. */
+static bool parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out)
+{
+    if (!text || !*text || *text == '-' || *text == '+')
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || *end || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cmd_playouts(int argc, char **argv)
+{
+    uint64_t games = 100000, size = 16, seed = 1;
+    bool have_games = false;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--size") == 0) {
+            if (!parse_u64(i + 1 < argc ? argv[i + 1] : NULL, BB_MIN_SIZE, BB_MAX_SIZE, &size))
+                return usage_error("playouts: --size needs a number from 4 to 16", NULL);
+            i++;
+        } else if (strcmp(argv[i], "--seed") == 0) {
+            if (!parse_u64(i + 1 < argc ? argv[i + 1] : NULL, 0, UINT64_MAX, &seed))
+                return usage_error("playouts: --seed needs a non-negative number", NULL);
+            i++;
+        } else if (!have_games && parse_u64(argv[i], 1, UINT64_C(1) << 40, &games)) {
+            have_games = true;
+        } else {
+            return usage_error("playouts: unexpected argument '%s'", argv[i]);
+        }
+    }
+    PlayoutStats stats;
+    double start = now_seconds();
+    playout_run((int)size, games, seed, &stats);
+    double elapsed = now_seconds() - start;
+    if (elapsed <= 0)
+        elapsed = 1e-9;
+    printf("size %d, seed %" PRIu64 ": black wins %" PRId64 ", white wins %" PRId64 ", draws %" PRId64
+           ", %.1f stones per game, %.3f s\n",
+           (int)size, seed, stats.black_wins, stats.white_wins, stats.draws,
+           (double)stats.plies / (double)stats.games, elapsed);
+    printf("playouts: %" PRIu64 " games, %.0f games/s, %.0f plies/s\n", stats.games,
+           (double)stats.games / elapsed, (double)stats.plies / elapsed);
+    return 0;
+}
+
+static int cmd_perft(int argc, char **argv)
+{
+    uint64_t depth = 0;
+    bool have_depth = false;
+    Position pos;
+    pos_init(&pos, BB_MAX_SIZE);
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--position") == 0) {
+            if (i + 1 >= argc)
+                return usage_error("perft: --position needs a position string", NULL);
+            char err[160];
+            if (!posstr_parse(argv[i + 1], &pos, err, sizeof err))
+                return usage_error("perft: bad position string: %s", err);
+            i++;
+        } else if (!have_depth && parse_u64(argv[i], 0, 64, &depth)) {
+            have_depth = true;
+        } else {
+            return usage_error("perft: unexpected argument '%s'", argv[i]);
+        }
+    }
+    if (!have_depth)
+        return usage_error("perft: DEPTH is required", NULL);
+    double start = now_seconds();
+    uint64_t leaves = perft(&pos, (int)depth);
+    double elapsed = now_seconds() - start;
+    if (elapsed <= 0)
+        elapsed = 1e-9;
+    printf("perft %d: %" PRIu64 " leaves, %.3f s, %.0f leaves/s\n", (int)depth, leaves, elapsed,
+           (double)leaves / elapsed);
+    return 0;
+}
+
+static void bench_progress(int index, const Position *pos, const SearchInfo *info, void *context)
+{
+    (void)context;
+    char line[REPORT_LINE_MAX];
+    report_info_line(info, pos->size, line);
+    fprintf(stderr, "position %d/%d (%dx%d, %d empty): %s\n", index + 1, bench_count(), pos->size, pos->size,
+            pos_empty_count(pos), line);
+}
+
+static int cmd_bench(int argc, char **argv)
+{
+    uint64_t depth = BENCH_DEFAULT_DEPTH;
+    if (argc > 1)
+        return usage_error("bench: unexpected argument '%s'", argv[1]);
+    if (argc == 1 && !parse_u64(argv[0], 1, SEARCH_MAX_DEPTH, &depth))
+        return usage_error("bench: DEPTH must be a number from 1 to 64, got '%s'", argv[0]);
+    BenchResult result;
+    if (!bench_run((int)depth, bench_progress, NULL, &result)) {
+        fprintf(stderr, "rin: bench: out of memory\n");
+        return 1;
+    }
+    int64_t ms = result.time_ms > 0 ? result.time_ms : 1;
+    printf("Total time (ms) : %" PRId64 "\n", result.time_ms);
+    printf("Nodes searched: %" PRIu64 "\n", result.nodes);
+    printf("Nodes/second: %" PRIu64 "\n", result.nodes * 1000 / (uint64_t)ms);
+    return 0;
+}
+
+static int cmd_suite(int argc, char **argv)
+{
+    uint64_t nodes = SUITE_DEFAULT_NODES;
+    const char *path = NULL;
+    const char *eval_file = OPTIONS_BUILTIN;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--nodes") == 0) {
+            if (!parse_u64(i + 1 < argc ? argv[i + 1] : NULL, 1, UINT64_C(1) << 40, &nodes))
+                return usage_error("suite: --nodes needs a positive number", NULL);
+            i++;
+        } else if (strcmp(argv[i], "--eval-file") == 0) {
+            if (i + 1 >= argc || !argv[i + 1][0])
+                return usage_error("suite: --eval-file needs classic, builtin or a weights file", NULL);
+            eval_file = argv[++i];
+        } else if (!path && strncmp(argv[i], "--", 2) != 0) {
+            path = argv[i];
+        } else {
+            return usage_error("suite: unexpected argument '%s'", argv[i]);
+        }
+    }
+    if (!path)
+        return usage_error("suite: FILE is required", NULL);
+    EvalModel *eval = NULL;
+    char err[OPTIONS_PATH_MAX + 256];
+    if (!eval_file_resolve(strcmp(eval_file, OPTIONS_CLASSIC) == 0 ? "" : eval_file, &eval, err, sizeof err)) {
+        fprintf(stderr, "rin: suite: %s\n", err);
+        return 1;
+    }
+    SuiteResult result;
+    double start = now_seconds();
+    bool ok = suite_run(path, nodes, eval, stdout, &result, err, sizeof err);
+    eval_model_destroy(eval);
+    if (!ok) {
+        fprintf(stderr, "rin: suite: %s\n", err);
+        return 1;
+    }
+    printf("solved %d/%d at %" PRIu64 " nodes, %.1f s\n", result.solved, result.total, nodes, now_seconds() - start);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && strcmp(argv[1], "playouts") == 0)
+        return cmd_playouts(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "perft") == 0)
+        return cmd_perft(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "bench") == 0)
+        return cmd_bench(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "train") == 0)
+        return train_command_run(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "selfplay") == 0)
+        return selfplay_command(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "suite") == 0)
+        return cmd_suite(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "play") == 0)
+        return play_command(argc - 2, argv + 2);
+
+    EngineOptions options;
+    options_defaults(&options);
+    for (int i = 1; i < argc; i += 2) {
+        const char *arg = argv[i];
+        if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+            print_usage(stdout);
+            return 0;
+        }
+        if (strcmp(arg, "-V") == 0 || strcmp(arg, "--version") == 0) {
+            printf("%s %s\n", RIN_NAME, RIN_VERSION);
+            return 0;
+        }
+        if (strncmp(arg, "--", 2) != 0 || !options_find(arg + 2))
+            return usage_error("unknown option '%s'", arg);
+        if (i + 1 >= argc)
+            return usage_error("%s needs a value", arg);
+        char err[OPTIONS_PATH_MAX + 160];
+        if (!options_set(&options, arg + 2, argv[i + 1], err, sizeof err))
+            return usage_error("%s", err);
+    }
+
+    if (options.eval_file[0]) {
+        EvalModel *model = NULL;
+        char err[OPTIONS_PATH_MAX + 160];
+        if (!eval_file_resolve(options.eval_file, &model, err, sizeof err)) {
+            fprintf(stderr, "rin: %s\n", err);
+            return 2;
+        }
+        eval_model_destroy(model);
+    }
+    Gtp *gtp = gtp_create(&options);
+    if (!gtp) {
+        fprintf(stderr, "rin: out of memory (try a smaller --hash)\n");
+        return 1;
+    }
+    int status = isatty(STDIN_FILENO) ? terminal_run(gtp) : gtp_run(gtp, stdin, stdout);
+    gtp_destroy(gtp);
+    return status;
+}

@@ -1,0 +1,48 @@
+/* The rin selfplay command: self-play games of the search player written as
+ * training data in the rin-selfplay format (described in selfplay.c). */
+#ifndef RIN_PROTOCOL_SELFPLAY_H
+#define RIN_PROTOCOL_SELFPLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "learn/selfplay_game.h"
+
+enum {
+    SELFPLAY_FORMAT_VERSION = 1,
+    SELFPLAY_MAX_SIZES = 64,    /* entries of --sizes (repeats weight a size) */
+    SELFPLAY_MAX_THREADS = 256,
+    SELFPLAY_LINE_MAX = 2048    /* longest data line with its newline, plus room */
+};
+
+typedef struct SelfplayOptions {
+    uint64_t games;
+    int sizes[SELFPLAY_MAX_SIZES]; /* game g is played on sizes[g % size_count] */
+    int size_count;
+    uint64_t shard, shards; /* play the games g with g % shards == shard - 1 */
+    int threads;            /* games played at once */
+    const char *output;     /* a file name, or NULL for stdout */
+    const char *eval_file;  /* the evaluation, as the eval-file option (builtin by default) */
+    SelfplaySettings settings;
+} SelfplayOptions;
+
+typedef enum SelfplayParse { SELFPLAY_PARSE_RUN, SELFPLAY_PARSE_HELP, SELFPLAY_PARSE_ERROR } SelfplayParse;
+
+void selfplay_defaults(SelfplayOptions *options);
+
+/* Reads the arguments after "selfplay" into *options (which holds the
+ * defaults or earlier settings). On an error writes what is wrong into err
+ * (err_size bytes); *options may then be partly changed. */
+SelfplayParse selfplay_parse_args(int argc, char **argv, SelfplayOptions *options, char *err, size_t err_size);
+
+/* The data lines of a played game; out has room for
+ * game->count * SELFPLAY_LINE_MAX + 1 bytes. Returns the length written. */
+size_t selfplay_format_game(const SelfplayGame *game, char *out);
+
+/* `rin selfplay ARGS...`: returns the exit status (0 done, 1 failed, 2 bad
+ * arguments). Writes the data to stdout or the --output file, progress and
+ * a summary to stderr. */
+int selfplay_command(int argc, char **argv);
+
+#endif

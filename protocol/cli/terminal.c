@@ -1,0 +1,231 @@
+/* The interactive terminal: libedit for editing, history and completion;
+ * every line goes through the same gtp_execute as a GTP stream. */
+#include "cli/terminal.h"
+
+#include <histedit.h>
+#include <limits.h>
+#include <locale.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wchar.h>
+
+#include "version.h"
+
+enum { TERMINAL_HISTORY_SIZE = 1000, TERMINAL_COMPLETION_MAX = 128, TERMINAL_POLL_MS = 50 };
+
+typedef struct Terminal {
+    EditLine *el;
+    History *history;
+    FILE *screen; /* where the prompt and the completion lists go */
+    bool have_history_file;
+    char history_file[PATH_MAX];
+} Terminal;
+
+static char *terminal_prompt(EditLine *el)
+{
+    (void)el;
+    return "rin> ";
+}
+
+/* Whether the word [start, end) of the line is a command name position:
+ * the first word, or the first after a numeric id, or the argument of
+ * known_command. */
+static bool completes_command(const char *line, const char *start)
+{
+    const char *s = line;
+    int index = 0;
+    bool after_id = false, after_known = false;
+    while (s < start) {
+        while (s < start && (*s == ' ' || *s == '\t'))
+            s++;
+        if (s >= start)
+            break;
+        const char *word = s;
+        while (s < start && *s != ' ' && *s != '\t')
+            s++;
+        size_t length = (size_t)(s - word);
+        bool digits = strspn(word, "0123456789") >= length;
+        if (index == 0 && digits)
+            after_id = true;
+        after_known = length == 13 && strncmp(word, "known_command", 13) == 0 &&
+                      (index == 0 || (index == 1 && after_id));
+        index++;
+    }
+    return index == 0 || (index == 1 && after_id) || (after_known && index == 1 + after_id);
+}
+
+/* Lists the candidates below the line being edited. */
+static void show_candidates(Terminal *t, const char *prefix, size_t length)
+{
+    fputc('\n', t->screen);
+    int column = 0;
+    const char *name;
+    for (size_t i = 0; (name = gtp_command_name(i)); i++) {
+        if (strncmp(name, prefix, length) != 0)
+            continue;
+        int width = (int)strlen(name) + 2;
+        if (column > 0 && column + width > 78) {
+            fputc('\n', t->screen);
+            column = 0;
+        }
+        fprintf(t->screen, "%s  ", name);
+        column += width;
+    }
+    fputc('\n', t->screen);
+    fflush(t->screen);
+}
+
+/* Tab: completes the command name under the cursor as far as it is unique,
+ * and lists the candidates when it cannot go further. */
+static unsigned char terminal_complete(EditLine *el, int ch)
+{
+    (void)ch;
+    Terminal *t = NULL;
+    el_get(el, EL_CLIENTDATA, &t);
+    const LineInfo *info = el_line(el);
+    const char *start = info->cursor;
+    while (start > info->buffer && start[-1] != ' ' && start[-1] != '\t')
+        start--;
+    if (!completes_command(info->buffer, start))
+        return CC_ERROR;
+    size_t length = (size_t)(info->cursor - start);
+    char prefix[TERMINAL_COMPLETION_MAX];
+    if (length >= sizeof prefix)
+        return CC_ERROR;
+    memcpy(prefix, start, length);
+    prefix[length] = '\0';
+
+    const char *first = NULL, *name;
+    size_t matches = 0, common = 0;
+    for (size_t i = 0; (name = gtp_command_name(i)); i++) {
+        if (strncmp(name, prefix, length) != 0)
+            continue;
+        if (matches++ == 0) {
+            first = name;
+            common = strlen(name);
+        } else {
+            size_t k = length;
+            while (k < common && name[k] == first[k])
+                k++;
+            common = k;
+        }
+    }
+    if (matches == 0)
+        return CC_ERROR;
+    if (common > length || matches == 1) {
+        char insert[TERMINAL_COMPLETION_MAX + 1];
+        size_t n = common - length;
+        memcpy(insert, first + length, n);
+        if (matches == 1)
+            insert[n++] = ' ';
+        insert[n] = '\0';
+        if (el_insertstr(el, insert) == -1)
+            return CC_ERROR;
+        return CC_REFRESH;
+    }
+    show_candidates(t, prefix, length);
+    return CC_REDISPLAY;
+}
+
+static void history_open(Terminal *t)
+{
+    HistEvent event;
+    t->history = history_init();
+    if (!t->history)
+        return;
+    history(t->history, &event, H_SETSIZE, TERMINAL_HISTORY_SIZE);
+    history(t->history, &event, H_SETUNIQUE, 1);
+    const char *home = getenv("HOME");
+    if (home && *home) {
+        int n = snprintf(t->history_file, sizeof t->history_file, "%s/.rin_history", home);
+        t->have_history_file = n > 0 && (size_t)n < sizeof t->history_file;
+    }
+    if (t->have_history_file)
+        history(t->history, &event, H_LOAD, t->history_file); /* a missing file is normal */
+}
+
+/* Adds a line to the history and saves the file (best effort: a failure to
+ * save is not worth interrupting the user for). */
+static void history_add(Terminal *t, const char *line)
+{
+    if (!t->history)
+        return;
+    HistEvent event;
+    history(t->history, &event, H_ENTER, line);
+    if (t->have_history_file)
+        history(t->history, &event, H_SAVE, t->history_file);
+}
+
+/* Whether the line has anything but white space. */
+static bool has_text(const char *line, size_t length)
+{
+    for (size_t i = 0; i < length; i++)
+        if (line[i] != ' ' && line[i] != '\t' && line[i] != '\n' && line[i] != '\r')
+            return true;
+    return false;
+}
+
+int terminal_run(Gtp *gtp)
+{
+    setlocale(LC_CTYPE, ""); /* lets libedit edit UTF-8 text */
+    Terminal t = {.screen = isatty(STDOUT_FILENO) || !isatty(STDERR_FILENO) ? stdout : stderr};
+    t.el = el_init("rin", stdin, t.screen, stderr);
+    if (!t.el) {
+        fprintf(stderr, "rin: cannot start line editing; reading GTP without it\n");
+        return gtp_run(gtp, stdin, stdout);
+    }
+    el_set(t.el, EL_CLIENTDATA, &t);
+    el_set(t.el, EL_PROMPT, terminal_prompt);
+    el_set(t.el, EL_EDITOR, "emacs");
+    el_set(t.el, EL_SIGNAL, 1);
+    /* The wide call: the narrow one copies both strings and never frees them. */
+    el_wset(t.el, EL_ADDFN, L"rin-complete", L"complete a command name", terminal_complete);
+    el_set(t.el, EL_BIND, "^I", "rin-complete", NULL);
+    history_open(&t);
+    if (t.history)
+        el_set(t.el, EL_HIST, history, t.history);
+    el_source(t.el, NULL); /* the user's ~/.editrc, if any */
+
+    fprintf(t.screen, "%s %s: GTP commands (list_commands shows them, Tab completes), quit or Ctrl-D to leave\n",
+            RIN_NAME, RIN_VERSION);
+    for (;;) {
+        /* a streamed analysis runs until a line is typed (it then ends
+         * before the prompt comes back) or its limits end it */
+        bool streamed = false;
+        while (gtp_streaming(gtp)) {
+            streamed = true;
+            struct pollfd input = {STDIN_FILENO, POLLIN, 0};
+            if (poll(&input, 1, TERMINAL_POLL_MS) > 0)
+                break;
+        }
+        if (streamed)
+            gtp_stop_background(gtp);
+        int count = 0;
+        const char *line = el_gets(t.el, &count);
+        gtp_stop_background(gtp);
+        if (!line || count <= 0) {
+            fputc('\n', t.screen);
+            break;
+        }
+        size_t length = (size_t)count;
+        if (has_text(line, length))
+            history_add(&t, line);
+        while (length > 0 && (line[length - 1] == '\n' || line[length - 1] == '\r'))
+            length--;
+        const char *response;
+        if (gtp_execute(gtp, line, length, &response)) {
+            fputs(response, stdout);
+            fflush(stdout);
+        }
+        if (gtp_quit_requested(gtp))
+            break;
+        gtp_start_background(gtp, stdout);
+    }
+    gtp_stop_background(gtp);
+    if (t.history)
+        history_end(t.history);
+    el_end(t.el);
+    return 0;
+}

@@ -1,0 +1,336 @@
+/* The train command: reads selfplay files, holds out every tenth game (by
+ * game index), runs Adagrad epochs with a progress line, reports held-out
+ * errors next to baselines (the stones on the board now, the hand-set
+ * evaluation, the built-in weights, the search's own score when the file
+ * has it), and writes the weights file whole or not at all. */
+#include "cli/train_command.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/train_data.h"
+#include "eval/evalmodel.h"
+#include "learn/train.h"
+
+/* The whole-board features by name, in FEAT_G_* order. */
+static const char *const names[FEAT_GLOBALS] = {"stones",      "immune",    "potential",    "territory",
+                                                "fill-own",    "fill-theirs", "ring2-own", "ring2-theirs",
+                                                "ownership",   "bias"};
+
+#define DEFAULT_FEATURES "stones,potential,fill-own,fill-theirs,ring2-own,ownership,bias"
+
+/* A comma-separated list of feature names into a FEAT_BIT mask. */
+static bool parse_features(const char *text, uint32_t *out)
+{
+    if (!text || !*text)
+        return false;
+    uint32_t mask = 0;
+    const char *p = text;
+    for (;;) {
+        size_t length = strcspn(p, ",");
+        int found = -1;
+        for (int j = 0; j < FEAT_GLOBALS; j++)
+            if (strlen(names[j]) == length && strncmp(names[j], p, length) == 0)
+                found = j;
+        if (found < 0)
+            return false;
+        mask |= FEAT_BIT(found);
+        if (p[length] == '\0')
+            break;
+        p += length + 1;
+    }
+    *out = mask;
+    return true;
+}
+
+static const char train_usage[] =
+    "Usage: rin train FILE... --output WEIGHTS [options]\n"
+    "Fits the evaluation's weights to rin-selfplay files (\"-\" reads stdin).\n"
+    "  --output FILE    weights file to write (required; written only on success)\n"
+    "  --epochs N       passes over the data for the point model (default 6; 0: no\n"
+    "                   point model, only the linear model over whole-board features)\n"
+    "  --features LIST  whole-board features of the linear model, comma-separated\n"
+    "                   (default " DEFAULT_FEATURES "; also immune,\n"
+    "                   territory, ring2-theirs)\n"
+    "  --rate R         Adagrad learning rate (default 0.05)\n"
+    "  --l2 X           weight decay per update (default 0)\n"
+    "  --holdout K      hold out games whose index is 0 modulo K (default 10; 0: none)\n"
+    "  --seed S         order of the positions (default 1)\n"
+    "  -h, --help       show this help\n";
+
+typedef struct TrainOptions {
+    uint32_t features;
+    const char *output;
+    uint64_t epochs, holdout, seed;
+    double rate, l2;
+} TrainOptions;
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int usage_fail(const char *message, const char *arg)
+{
+    fprintf(stderr, "rin: train: ");
+    fprintf(stderr, message, arg);
+    fprintf(stderr, "\n\n%s", train_usage);
+    return 2;
+}
+
+static bool parse_count(const char *text, uint64_t max, uint64_t *out)
+{
+    if (!text || !*text || *text == '-')
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || *end || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_real(const char *text, double min, double max, double *out)
+{
+    if (!text || !*text)
+        return false;
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno || *end || !(v >= min && v <= max))
+        return false;
+    *out = v;
+    return true;
+}
+
+static void epoch_progress(size_t done, size_t count, void *context)
+{
+    const uint64_t *epoch = context;
+    fprintf(stderr, "\repoch %" PRIu64 ": %zu/%zu positions (%.0f%%)", *epoch, done, count,
+            100.0 * (double)done / (double)count);
+    fflush(stderr);
+}
+
+/* The held-out error of predictors of the final margin that are not the
+ * model (train_data_baselines). */
+static void report_baselines(const TrainRecord *records, size_t count, uint64_t holdout)
+{
+    EvalModel *builtin = eval_model_default();
+    TrainBaselines b;
+    train_data_baselines(records, count, holdout, builtin, &b);
+    bool have_builtin = builtin != NULL;
+    eval_model_destroy(builtin);
+    if (!b.positions)
+        return;
+    fprintf(stderr, "baselines on %zu held-out positions, stones rms: stone difference now %.3f, hand-set evaluation %.3f",
+            b.positions, b.stones, b.classic);
+    if (have_builtin)
+        fprintf(stderr, ", built-in weights %.3f", b.builtin);
+    if (b.scored)
+        fprintf(stderr, ", recorded search score %.3f (%zu positions)", b.score, b.scored);
+    fprintf(stderr, "\n");
+}
+
+static void print_linear(const float *w)
+{
+    fprintf(stderr, "linear weights (centistones), one stone left / two stones left:\n");
+    for (int j = 0; j < FEAT_GLOBALS; j++)
+        fprintf(stderr, "  %-13s %8.1f %8.1f\n", names[j], (double)w[j], (double)w[FEAT_GLOBALS + j]);
+}
+
+/* Writes the file under a temporary name and renames it: a failure leaves
+ * any existing file as it was. */
+static bool write_weights(const char *path, const float *params, uint32_t count)
+{
+    size_t size;
+    uint8_t *bytes = eval_file_write(params, count, &size);
+    if (!bytes) {
+        fprintf(stderr, "rin: train: out of memory\n");
+        return false;
+    }
+    size_t length = strlen(path);
+    char *temporary = malloc(length + 5);
+    if (!temporary) {
+        free(bytes);
+        fprintf(stderr, "rin: train: out of memory\n");
+        return false;
+    }
+    memcpy(temporary, path, length);
+    memcpy(temporary + length, ".tmp", 5);
+    FILE *out = fopen(temporary, "wb");
+    bool ok = out && fwrite(bytes, 1, size, out) == size;
+    if (out && fclose(out) != 0)
+        ok = false;
+    if (ok && rename(temporary, path) != 0)
+        ok = false;
+    if (!ok) {
+        fprintf(stderr, "rin: train: cannot write %s: %s\n", path, strerror(errno));
+        remove(temporary);
+    }
+    free(temporary);
+    free(bytes);
+    return ok;
+}
+
+static int train_files(char **files, int file_count, const TrainOptions *o)
+{
+    TrainData data = {0};
+    char err[512];
+    for (int i = 0; i < file_count; i++) {
+        bool from_stdin = strcmp(files[i], "-") == 0;
+        FILE *in = from_stdin ? stdin : fopen(files[i], "r");
+        if (!in) {
+            fprintf(stderr, "rin: train: cannot open %s: %s\n", files[i], strerror(errno));
+            train_data_free(&data);
+            return 1;
+        }
+        bool ok = train_data_read(in, from_stdin ? "<stdin>" : files[i], &data, err, sizeof err);
+        if (!from_stdin)
+            fclose(in);
+        if (!ok) {
+            fprintf(stderr, "rin: train: %s (nothing written)\n", err);
+            train_data_free(&data);
+            return 1;
+        }
+    }
+    TrainSample *train = malloc((data.count + 1) * sizeof *train);
+    TrainSample *held = malloc((data.count + 1) * sizeof *held);
+    if (!train || !held) {
+        fprintf(stderr, "rin: train: out of memory\n");
+        free(train);
+        free(held);
+        train_data_free(&data);
+        return 1;
+    }
+    size_t n_train = 0, n_held = 0;
+    for (size_t i = 0; i < data.count; i++) {
+        const TrainSample *s = &data.records[i].sample;
+        if (o->holdout && s->game % (int64_t)o->holdout == 0)
+            held[n_held++] = *s;
+        else
+            train[n_train++] = *s;
+    }
+    fprintf(stderr, "read %zu positions: %zu for training, %zu held out\n", data.count, n_train, n_held);
+    int status = 1;
+    if (n_train == 0) {
+        fprintf(stderr, "rin: train: no positions to train on (nothing written)\n");
+        goto done;
+    }
+    report_baselines(data.records, data.count, o->holdout);
+    TrainConfig config = {.seed = o->seed, .rate = (float)o->rate, .l2 = (float)o->l2};
+    Trainer *trainer = train_create(&config);
+    if (!trainer) {
+        fprintf(stderr, "rin: train: out of memory\n");
+        goto done;
+    }
+    bool terminal = isatty(STDERR_FILENO);
+    for (uint64_t epoch = 1; epoch <= o->epochs; epoch++) {
+        double start = seconds_now();
+        double loss = train_epoch(trainer, train, n_train, terminal ? epoch_progress : NULL, &epoch);
+        if (terminal)
+            fprintf(stderr, "\r\033[K");
+        fprintf(stderr, "epoch %" PRIu64 "/%" PRIu64 ": training %.4f per point", epoch, o->epochs, loss);
+        if (n_held) {
+            TrainError e = train_measure(trainer, held, n_held);
+            fprintf(stderr, ", held out %.4f per point, final margin %.3f stones rms", e.point_mse, e.margin_rmse);
+        }
+        fprintf(stderr, " (%.1f s)\n", seconds_now() - start);
+    }
+    uint32_t features = o->features;
+    if (o->epochs == 0)
+        features &= ~FEAT_BIT(FEAT_G_OWNERSHIP);
+    if (!train_fit_linear(trainer, train, n_train, features)) {
+        fprintf(stderr, "rin: train: the linear model has no solution on this data (nothing written)\n");
+        train_destroy(trainer);
+        goto done;
+    }
+    uint32_t count;
+    const float *params = train_params(trainer, &count);
+    print_linear(params + count - 2 * FEAT_GLOBALS);
+    if (n_held) {
+        TrainError e = train_measure(trainer, held, n_held);
+        fprintf(stderr, "held out: evaluation %.3f stones rms, point model %.3f stones rms\n", e.eval_rmse,
+                e.margin_rmse);
+    }
+    if (write_weights(o->output, params, count)) {
+        fprintf(stderr, "wrote %s (%" PRIu32 " weights)\n", o->output, count);
+        status = 0;
+    }
+    train_destroy(trainer);
+done:
+    free(train);
+    free(held);
+    train_data_free(&data);
+    return status;
+}
+
+int train_command_run(int argc, char **argv)
+{
+    TrainOptions o = {.features = 0, .output = NULL, .epochs = 6, .holdout = 10, .seed = 1, .rate = 0.05, .l2 = 0.0};
+    char **files = malloc((size_t)(argc + 1) * sizeof *files);
+    if (!files)
+        return 1;
+    int file_count = 0, status = -1;
+    parse_features(DEFAULT_FEATURES, &o.features);
+    for (int i = 0; i < argc && status < 0; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            fputs(train_usage, stdout);
+            status = 0;
+        } else if (strcmp(a, "--output") == 0) {
+            if (!v)
+                status = usage_fail("--output needs a file name", NULL);
+            o.output = v;
+            i++;
+        } else if (strcmp(a, "--features") == 0) {
+            if (!parse_features(v, &o.features))
+                status = usage_fail("--features needs names from: stones, immune, potential, territory, fill-own, "
+                                    "fill-theirs, ring2-own, ring2-theirs, ownership, bias", NULL);
+            i++;
+        } else if (strcmp(a, "--epochs") == 0) {
+            if (!parse_count(v, 1000, &o.epochs))
+                status = usage_fail("--epochs needs a number from 0 to 1000", NULL);
+            i++;
+        } else if (strcmp(a, "--holdout") == 0) {
+            if (!parse_count(v, 1000000, &o.holdout) || o.holdout == 1)
+                status = usage_fail("--holdout needs 0 or a number from 2 to 1000000", NULL);
+            i++;
+        } else if (strcmp(a, "--seed") == 0) {
+            if (!parse_count(v, UINT64_MAX, &o.seed))
+                status = usage_fail("--seed needs a non-negative number", NULL);
+            i++;
+        } else if (strcmp(a, "--rate") == 0) {
+            if (!parse_real(v, 1e-6, 10.0, &o.rate))
+                status = usage_fail("--rate needs a number from 0.000001 to 10", NULL);
+            i++;
+        } else if (strcmp(a, "--l2") == 0) {
+            if (!parse_real(v, 0.0, 0.1, &o.l2))
+                status = usage_fail("--l2 needs a number from 0 to 0.1", NULL);
+            i++;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            status = usage_fail("unknown option '%s'", a);
+        } else {
+            files[file_count++] = argv[i];
+        }
+    }
+    if (status < 0) {
+        if (file_count == 0)
+            status = usage_fail("no input files", NULL);
+        else if (!o.output)
+            status = usage_fail("--output is required", NULL);
+        else
+            status = train_files(files, file_count, &o);
+    }
+    free(files);
+    return status;
+}

@@ -1,0 +1,182 @@
+/* The "rin-selfplay" reader: TAB-separated fields per position (position
+ * string, final owners, final margin, search score, Monte Carlo ownership,
+ * solver value, game index); lines starting with '#' are headers or
+ * comments. Every field the trainer uses is checked against the others. */
+#include "cli/train_data.h"
+
+#include <errno.h>
+#include <math.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval/evaluate.h"
+#include "formats/error_text.h"
+#include "formats/posstr.h"
+#include "rules/score.h"
+
+enum { FIELDS = 7, LINE_MAX_BYTES = 8192 };
+
+static bool parse_int(const char *text, long min, long max, long *out)
+{
+    if (!*text)
+        return false;
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || *end || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+
+bool train_data_parse_line(const char *line, TrainRecord *record, bool *is_data, char *err, size_t err_size)
+{
+    *is_data = false;
+    if (line[0] == '#' || line[0] == '\0')
+        return false;
+    *is_data = true;
+    char copy[LINE_MAX_BYTES];
+    size_t length = strlen(line);
+    if (length >= sizeof copy)
+        return error_text(err, err_size, "line too long");
+    memcpy(copy, line, length + 1);
+    char *field[FIELDS];
+    int n = 0;
+    for (char *p = copy;; p++) {
+        if (n < FIELDS)
+            field[n] = p;
+        n++;
+        p = strchr(p, '\t');
+        if (!p)
+            break;
+        *p = '\0';
+    }
+    if (n != FIELDS) {
+        return error_text(err, err_size, "expected %d tab-separated fields, found %d", FIELDS, n);
+    }
+    TrainRecord r;
+    char why[160];
+    if (!posstr_parse(field[0], &r.sample.pos, why, sizeof why))
+        return error_text(err, err_size, "bad position string: %s", why);
+    int size = r.sample.pos.size;
+    if (strlen(field[1]) != (size_t)(size * size))
+        return error_text(err, err_size, "the final owners need one 'x' or 'o' per point of the board");
+    r.sample.black_final = bb_zero();
+    int black = 0;
+    for (int i = 0; i < size * size; i++) {
+        char c = field[1][i];
+        if (c != 'x' && c != 'o')
+            return error_text(err, err_size, "the final owners need one 'x' or 'o' per point of the board");
+        if (c == 'x') {
+            bb_set(&r.sample.black_final, point_make(i / size, i % size));
+            black++;
+        }
+    }
+    long v;
+    if (!parse_int(field[2], -BB_POINTS, BB_POINTS, &v))
+        return error_text(err, err_size, "bad final margin");
+    if (v != 2 * black - size * size)
+        return error_text(err, err_size, "the final margin does not match the final owners");
+    r.margin = (int)v;
+    r.have_score = strcmp(field[3], "-") != 0;
+    r.score = 0;
+    if (r.have_score) {
+        if (!parse_int(field[3], -1000000, 1000000, &v))
+            return error_text(err, err_size, "bad search score");
+        r.score = (int)v;
+    }
+    if (!parse_int(field[6], 0, INT32_MAX, &v))
+        return error_text(err, err_size, "bad game index");
+    r.sample.game = (int32_t)v;
+    *record = r;
+    return true;
+}
+
+bool train_data_read(FILE *in, const char *name, TrainData *data, char *err, size_t err_size)
+{
+    char line[LINE_MAX_BYTES];
+    long number = 0;
+    while (fgets(line, sizeof line, in)) {
+        number++;
+        size_t length = strlen(line);
+        if (length == sizeof line - 1 && line[length - 1] != '\n') {
+            snprintf(err, err_size, "%s:%ld: line too long", name, number);
+            return false;
+        }
+        while (length > 0 && (line[length - 1] == '\n' || line[length - 1] == '\r'))
+            line[--length] = '\0';
+        TrainRecord record;
+        bool is_data;
+        char why[200];
+        if (!train_data_parse_line(line, &record, &is_data, why, sizeof why)) {
+            if (!is_data)
+                continue;
+            snprintf(err, err_size, "%s:%ld: %s", name, number, why);
+            return false;
+        }
+        if (data->count == data->capacity) {
+            size_t capacity = data->capacity ? 2 * data->capacity : 4096;
+            TrainRecord *records = realloc(data->records, capacity * sizeof *records);
+            if (!records) {
+                snprintf(err, err_size, "%s:%ld: out of memory", name, number);
+                return false;
+            }
+            data->records = records;
+            data->capacity = capacity;
+        }
+        data->records[data->count++] = record;
+    }
+    if (ferror(in)) {
+        snprintf(err, err_size, "%s: %s", name, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+void train_data_free(TrainData *data)
+{
+    free(data->records);
+    data->records = NULL;
+    data->count = data->capacity = 0;
+}
+
+/* A side-to-move score in centistones as Black's margin in stones. */
+static double black_stones(const Position *pos, int centistones)
+{
+    return (pos_to_move(pos) == COLOR_BLACK ? 1.0 : -1.0) * centistones / 100.0;
+}
+
+void train_data_baselines(const TrainRecord *records, size_t count, uint64_t holdout, const EvalModel *builtin,
+                          TrainBaselines *out)
+{
+    double stones_sq = 0, classic_sq = 0, builtin_sq = 0, score_sq = 0;
+    size_t n = 0, scored = 0;
+    for (size_t i = 0; i < count; i++) {
+        const TrainRecord *r = &records[i];
+        if (holdout && r->sample.game % (int64_t)holdout != 0)
+            continue;
+        const Position *pos = &r->sample.pos;
+        double now = pos_score(pos) - r->margin;
+        double classic = black_stones(pos, evaluate(NULL, pos)) - r->margin;
+        double learned = builtin ? black_stones(pos, evaluate(builtin, pos)) - r->margin : 0.0;
+        stones_sq += now * now;
+        classic_sq += classic * classic;
+        builtin_sq += learned * learned;
+        n++;
+        if (r->have_score && abs(r->score) < SCORE_EVAL_MAX) {
+            double predicted = black_stones(pos, r->score) - r->margin;
+            score_sq += predicted * predicted;
+            scored++;
+        }
+    }
+    *out = (TrainBaselines){.positions = n, .scored = scored};
+    if (n) {
+        out->stones = sqrt(stones_sq / (double)n);
+        out->classic = sqrt(classic_sq / (double)n);
+        out->builtin = builtin ? sqrt(builtin_sq / (double)n) : 0.0;
+    }
+    if (scored)
+        out->score = sqrt(score_sq / (double)scored);
+}

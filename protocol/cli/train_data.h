@@ -1,0 +1,58 @@
+/* Reading training data: the labelled positions of `rin selfplay` files
+ * (format "rin-selfplay" version 1, see README "Training data"). */
+#ifndef RIN_TRAIN_DATA_H
+#define RIN_TRAIN_DATA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "eval/evalmodel.h"
+#include "learn/train.h"
+
+/* One data line, with what the trainer's reports compare against. */
+typedef struct TrainRecord {
+    TrainSample sample;
+    int margin;       /* Black minus White at the end */
+    bool have_score;  /* the search's score was recorded */
+    int score;        /* centistones, side to move */
+} TrainRecord;
+
+typedef struct TrainData {
+    TrainRecord *records;
+    size_t count, capacity;
+} TrainData;
+
+/* Parses one line (without its newline). Returns true for a data line
+ * (filled into *record), false with *is_data false for a comment or empty
+ * line, false with *is_data true and a message in err for a malformed one. */
+bool train_data_parse_line(const char *line, TrainRecord *record, bool *is_data, char *err, size_t err_size);
+
+/* Appends every data line of `in` to data. On a malformed line (or memory
+ * running out) returns false with "NAME:LINE: reason" in err; data keeps
+ * what was read before. */
+bool train_data_read(FILE *in, const char *name, TrainData *data, char *err, size_t err_size);
+
+void train_data_free(TrainData *data);
+
+/* The held-out error (root mean square, in stones) of predictors of the
+ * final margin that are not the model being fitted: the stone difference
+ * now, the hand-set evaluation, the built-in learned weights, and the
+ * search score recorded in the file (over the positions that have one). */
+typedef struct TrainBaselines {
+    size_t positions;   /* held-out positions */
+    double stones;      /* stone difference now */
+    double classic;     /* evaluate() with the hand-set evaluation */
+    double builtin;     /* evaluate() with the built-in weights */
+    size_t scored;      /* held-out positions with a recorded search score */
+    double score;       /* the recorded search score */
+} TrainBaselines;
+
+/* Over the records of games whose index is 0 modulo holdout (every record
+ * when holdout is 0). `builtin` is the model the builtin figure uses (NULL:
+ * it is left 0). */
+void train_data_baselines(const TrainRecord *records, size_t count, uint64_t holdout, const EvalModel *builtin,
+                          TrainBaselines *out);
+
+#endif

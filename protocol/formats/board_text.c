@@ -1,0 +1,78 @@
+/* The text diagram of a position (showboard, the terminal). */
+#include "formats/board_text.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "formats/coord.h"
+
+/* (row, column) of the marker points: G13 K13 N10 N7 K4 G4 D7 D10 (engine/RULES.md). */
+static const int markers[8][2] = {{3, 6}, {3, 9}, {6, 12}, {9, 12}, {12, 9}, {12, 6}, {9, 3}, {6, 3}};
+
+bool board_text_is_marker(int size, int point)
+{
+    if (size != 16)
+        return false;
+    for (int i = 0; i < 8; i++)
+        if (point_make(markers[i][0], markers[i][1]) == point)
+            return true;
+    return false;
+}
+
+const char *board_text_stone_of_turn(const Position *pos)
+{
+    if (pos->ply == 0)
+        return "opening stone";
+    return pos_stone_of_turn(pos) == 1 ? "first of two stones" : "second of two stones";
+}
+
+/* Appends to out (BOARD_TEXT_MAX bytes) at *at; stops at the end. */
+static void put(char *out, size_t *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void put(char *out, size_t *at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(out + *at, BOARD_TEXT_MAX - *at, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        *at = *at + (size_t)n < BOARD_TEXT_MAX ? *at + (size_t)n : BOARD_TEXT_MAX - 1;
+}
+
+static void put_letters(char *out, size_t *at, int size)
+{
+    put(out, at, "  ");
+    for (int c = 0; c < size; c++)
+        put(out, at, " %c", coord_column_letter(c));
+    put(out, at, "\n");
+}
+
+size_t board_text_format(const Position *pos, int last, char *out)
+{
+    int size = pos->size;
+    size_t at = 0;
+    out[0] = '\0';
+    put_letters(out, &at, size);
+    for (int r = 0; r < size; r++) {
+        int number = size - r;
+        put(out, &at, "%2d", number);
+        for (int c = 0; c < size; c++) {
+            int point = point_make(r, c);
+            int stone = pos_at(pos, point);
+            char mark = stone == COLOR_BLACK ? 'X' : stone == COLOR_WHITE ? 'O' : '.';
+            if (stone < 0 && board_text_is_marker(size, point))
+                mark = '+';
+            char before = point == last ? '(' : (c > 0 && point - 1 == last) ? ')' : ' ';
+            put(out, &at, "%c%c", before, mark);
+        }
+        put(out, &at, "%c%d\n", point_make(r, size - 1) == last ? ')' : ' ', number);
+    }
+    put_letters(out, &at, size);
+    if (pos_is_over(pos))
+        put(out, &at, "Game over\n");
+    else
+        put(out, &at, "%s to move (%s)\n", pos_to_move(pos) == COLOR_BLACK ? "Black" : "White",
+            board_text_stone_of_turn(pos));
+    put(out, &at, "Black %d, White %d, empty %d\n", pos_count(pos, COLOR_BLACK), pos_count(pos, COLOR_WHITE),
+        pos_empty_count(pos));
+    return at;
+}

@@ -1,0 +1,21 @@
+/* Evaluation weights files on disk (the format is in engine/evalmodel.h). */
+#ifndef RIN_EVAL_FILE_H
+#define RIN_EVAL_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "eval/evalmodel.h"
+
+enum { EVAL_FILE_MAX_BYTES = 64 << 20 };
+
+/* Reads and checks the weights file at path. On failure returns false with
+ * a message naming the file and what is wrong in err; *out is untouched. */
+bool eval_file_load(const char *path, EvalModel **out, char *err, size_t err_size);
+
+/* The weights an eval-file option value names: "" (the hand-set
+ * evaluation: *out = NULL), "builtin" (the learned weights compiled in) or
+ * a file. As eval_file_load on failure. */
+bool eval_file_resolve(const char *value, EvalModel **out, char *err, size_t err_size);
+
+#endif

@@ -1,0 +1,193 @@
+/* The standard GTP commands that set up, play and score a game, and the
+ * time commands (the clocks the time manager reads). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "formats/board_text.h"
+#include "formats/coord.h"
+#include "gtp/gtp_commands.h"
+
+enum { TIME_MAX = 2147483647 }; /* seconds or stones: about 68 years */
+#define KOMI_MAX 1000.0         /* far beyond any score: 256 points at most */
+
+bool gtp_cmd_boardsize(Gtp *gtp, const GtpArgs *args)
+{
+    char quoted[GTP_QUOTE_MAX];
+    const char *arg = args->v[0];
+    if (!gtp_is_integer(arg))
+        return gtp_fail(gtp, "syntax error: board size must be an integer, got %s", gtp_quote(arg, quoted));
+    errno = 0;
+    long long size = strtoll(arg, NULL, 10);
+    if (errno == ERANGE || size < BB_MIN_SIZE || size > BB_MAX_SIZE)
+        return gtp_fail(gtp, "unacceptable size: %s (Rin is played on %d to %d)", gtp_quote(arg, quoted),
+                        BB_MIN_SIZE, BB_MAX_SIZE);
+    Position empty;
+    pos_init(&empty, (int)size);
+    gtp_new_game(gtp, &empty);
+    return true;
+}
+
+bool gtp_cmd_clear_board(Gtp *gtp, const GtpArgs *args)
+{
+    (void)args;
+    Position empty;
+    pos_init(&empty, gtp->pos.size);
+    gtp_new_game(gtp, &empty);
+    return true;
+}
+
+bool gtp_cmd_komi(Gtp *gtp, const GtpArgs *args)
+{
+    double komi;
+    if (!gtp_arg_float(gtp, args->v[0], "komi", -KOMI_MAX, KOMI_MAX, &komi))
+        return false;
+    gtp->komi = komi;
+    return true;
+}
+
+bool gtp_cmd_play(Gtp *gtp, const GtpArgs *args)
+{
+    Color color;
+    int point;
+    if (!gtp_arg_color(gtp, args->v[0], &color) || !gtp_arg_vertex(gtp, args->v[1], &point) ||
+        !gtp_check_turn(gtp, color))
+        return false;
+    /* The checks above catch the other statuses with a fuller message; the
+     * rules still say what is wrong if one gets through. */
+    PosStatus status = pos_check(&gtp->pos, color, point);
+    if (status != POS_OK) {
+        char vertex[COORD_TEXT_MAX];
+        coord_format(point, gtp->pos.size, vertex);
+        return gtp_fail(gtp, "illegal move: %s: %s", vertex, pos_status_text(status));
+    }
+    if (gtp->ponder_expected != POINT_NONE && gtp->ponder_hash == gtp->pos.hash && gtp->options.verbose) {
+        /* the table holds the pondered tree either way; a hit is its main line */
+        char expected[COORD_TEXT_MAX], played[COORD_TEXT_MAX];
+        coord_format(gtp->ponder_expected, gtp->pos.size, expected);
+        coord_format(point, gtp->pos.size, played);
+        fprintf(stderr, "info string ponder %s: expected %s, played %s\n",
+                point == gtp->ponder_expected ? "hit" : "miss", expected, played);
+        fflush(stderr);
+    }
+    gtp->ponder_expected = POINT_NONE;
+    gtp_play_stone(gtp, point);
+    return true;
+}
+
+/* The player's stone for `color`, checked; POINT_NONE after a failure.
+ * *used_ms receives the thinking time. */
+static int generate(Gtp *gtp, const GtpArgs *args, Color *color_out, int64_t *used_ms)
+{
+    Color color;
+    if (!gtp_arg_color(gtp, args->v[0], &color) || !gtp_check_turn(gtp, color))
+        return POINT_NONE;
+    PlayerLimits limits = gtp_stone_limits(gtp);
+    struct timespec start, end;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    int point = gtp->player->genmove(gtp->player, &gtp->pos, &limits);
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    *used_ms = (int64_t)(end.tv_sec - start.tv_sec) * 1000 + (end.tv_nsec - start.tv_nsec) / 1000000;
+    *color_out = color;
+    if (pos_check(&gtp->pos, color, point) != POS_OK) {
+        gtp_fail(gtp, "the %s player chose an illegal point", gtp->player->name);
+        return POINT_NONE;
+    }
+    return point;
+}
+
+bool gtp_cmd_genmove(Gtp *gtp, const GtpArgs *args)
+{
+    Color color;
+    int64_t used_ms;
+    int point = generate(gtp, args, &color, &used_ms);
+    if (point == POINT_NONE)
+        return false;
+    /* keep the clock until the controller tells it again with time_left */
+    if (gtp->clock_set)
+        timeman_spend(&gtp->clock[color], used_ms);
+    char vertex[COORD_TEXT_MAX];
+    coord_format(point, gtp->pos.size, vertex);
+    gtp_play_stone(gtp, point);
+    /* pondering thinks on the other colour's turns from now on */
+    gtp->engine_color = color;
+    gtp->engine_color_set = true;
+    return gtp_reply(gtp, "%s", vertex);
+}
+
+bool gtp_cmd_reg_genmove(Gtp *gtp, const GtpArgs *args)
+{
+    Color color;
+    int64_t used_ms;
+    int point = generate(gtp, args, &color, &used_ms);
+    if (point == POINT_NONE)
+        return false;
+    char vertex[COORD_TEXT_MAX];
+    coord_format(point, gtp->pos.size, vertex);
+    return gtp_reply(gtp, "%s", vertex);
+}
+
+bool gtp_cmd_undo(Gtp *gtp, const GtpArgs *args)
+{
+    (void)args;
+    if (gtp->history_length == 0)
+        return gtp_fail(gtp, "cannot undo: no stone placed since the game started or the position was set");
+    gtp->pos = gtp->history[--gtp->history_length].before;
+    return true;
+}
+
+bool gtp_cmd_showboard(Gtp *gtp, const GtpArgs *args)
+{
+    (void)args;
+    char board[BOARD_TEXT_MAX];
+    int last = gtp->history_length > 0 ? gtp->history[gtp->history_length - 1].point : POINT_NONE;
+    board_text_format(&gtp->pos, last, board);
+    return gtp_reply(gtp, "\n%s", board);
+}
+
+bool gtp_cmd_final_score(Gtp *gtp, const GtpArgs *args)
+{
+    (void)args;
+    double score = gtp_score(gtp);
+    if (score == 0.0)
+        return gtp_reply(gtp, "0");
+    return gtp_reply(gtp, "%c+%.10g", score > 0 ? 'B' : 'W', fabs(score));
+}
+
+bool gtp_cmd_time_settings(Gtp *gtp, const GtpArgs *args)
+{
+    int64_t main_time, byo_yomi_time, byo_yomi_stones;
+    if (!gtp_arg_int(gtp, args->v[0], "main time", 0, TIME_MAX, &main_time) ||
+        !gtp_arg_int(gtp, args->v[1], "byo-yomi time", 0, TIME_MAX, &byo_yomi_time) ||
+        !gtp_arg_int(gtp, args->v[2], "byo-yomi stones", 0, TIME_MAX, &byo_yomi_stones))
+        return false;
+    TimeControl clock = timeman_settings((double)main_time, (double)byo_yomi_time, (int)byo_yomi_stones);
+    gtp->clock[COLOR_BLACK] = clock;
+    gtp->clock[COLOR_WHITE] = clock;
+    gtp->clock_set = true;
+    return true;
+}
+
+bool gtp_cmd_time_left(Gtp *gtp, const GtpArgs *args)
+{
+    Color color;
+    int64_t time, stones;
+    if (!gtp_arg_color(gtp, args->v[0], &color) || !gtp_arg_int(gtp, args->v[1], "time", 0, TIME_MAX, &time) ||
+        !gtp_arg_int(gtp, args->v[2], "stones", 0, TIME_MAX, &stones))
+        return false;
+    TimeControl *clock = &gtp->clock[color];
+    if (!gtp->clock_set) {
+        /* time_left without time_settings: a clock of unknown kind */
+        *clock = timeman_settings(0, 0, 0);
+        clock->limited = true;
+    }
+    clock->left_ms = time * 1000;
+    clock->left_stones = (int)stones;
+    if (!gtp->clock_set) {
+        gtp->clock[color_other(color)] = *clock;
+        gtp->clock_set = true;
+    }
+    return true;
+}

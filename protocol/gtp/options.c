@@ -1,0 +1,149 @@
+/* The option table and its parsing. */
+#include "gtp/options.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "players/player.h"
+#include "search/search.h"
+
+static const OptionSpec specs[] = {
+    {"player", OPTION_PLAYER, 0, 0, "who answers genmove: search, mcts, rave, greedy or random"},
+    {"threads", OPTION_INT, 1, SEARCH_MAX_THREADS, "search threads"},
+    {"hash", OPTION_INT, 1, 65536, "transposition table size in MiB"},
+    {"stonetime", OPTION_INT, 1, INT64_C(86400000), "milliseconds per stone when no clock is set"},
+    {"movetime", OPTION_INT, 0, INT64_C(86400000), "fixed milliseconds per stone (0: off)"},
+    {"depth", OPTION_INT, 0, SEARCH_MAX_DEPTH, "fixed search depth in stones (0: off)"},
+    {"nodes", OPTION_INT, 0, INT64_C(1000000000000), "fixed nodes (mcts, rave: playouts) per stone (0: off)"},
+    {"margin", OPTION_INT, 0, INT64_C(60000), "milliseconds kept back from the clock for I/O"},
+    {"seed", OPTION_INT, 0, INT64_MAX, "random seed"},
+    {"multipv", OPTION_INT, 1, SEARCH_MAX_MULTIPV, "candidates rin-analyze shows, each with its score and PV"},
+    {"ponder", OPTION_INT, 0, 1, "1 (on): think on the opponent's time after genmove (search player)"},
+    {"verbose", OPTION_INT, 0, 1, "1: search progress (info lines) on stderr"},
+    {"eval-file", OPTION_PATH, 0, 0, "evaluation: builtin (learned weights built into rin, the default), classic (hand-set) or a weights file"},
+};
+
+enum { SPEC_COUNT = sizeof specs / sizeof specs[0] };
+
+void options_defaults(EngineOptions *o)
+{
+    memset(o, 0, sizeof *o);
+    strcpy(o->player, "search");
+    o->threads = 1;
+    o->hash = 64;
+    o->stonetime = 1000;
+    o->margin = 50;
+    o->seed = 1;
+    o->verbose = 1;
+    o->multipv = 1;
+    strcpy(o->eval_file, OPTIONS_BUILTIN);
+}
+
+const OptionSpec *options_spec(size_t index) { return index < SPEC_COUNT ? &specs[index] : NULL; }
+
+const OptionSpec *options_find(const char *name)
+{
+    for (size_t i = 0; i < SPEC_COUNT; i++)
+        if (strcmp(specs[i].name, name) == 0)
+            return &specs[i];
+    return NULL;
+}
+
+static int64_t *int_field(EngineOptions *o, const char *name)
+{
+    if (strcmp(name, "threads") == 0)
+        return &o->threads;
+    if (strcmp(name, "hash") == 0)
+        return &o->hash;
+    if (strcmp(name, "stonetime") == 0)
+        return &o->stonetime;
+    if (strcmp(name, "movetime") == 0)
+        return &o->movetime;
+    if (strcmp(name, "depth") == 0)
+        return &o->depth;
+    if (strcmp(name, "nodes") == 0)
+        return &o->nodes;
+    if (strcmp(name, "margin") == 0)
+        return &o->margin;
+    if (strcmp(name, "seed") == 0)
+        return &o->seed;
+    if (strcmp(name, "verbose") == 0)
+        return &o->verbose;
+    if (strcmp(name, "multipv") == 0)
+        return &o->multipv;
+    if (strcmp(name, "ponder") == 0)
+        return &o->ponder;
+    return NULL;
+}
+
+bool options_set(EngineOptions *o, const char *name, const char *value, char *err, size_t err_size)
+{
+    const OptionSpec *spec = options_find(name);
+    if (!spec) {
+        snprintf(err, err_size, "unknown option '%.40s'", name);
+        return false;
+    }
+    if (spec->kind == OPTION_PLAYER) {
+        for (const char *const *p = player_names; *p; p++)
+            if (strcmp(*p, value) == 0) {
+                snprintf(o->player, sizeof o->player, "%s", value);
+                return true;
+            }
+        snprintf(err, err_size, "unknown player '%.40s' (%s)", value, spec->help + strlen("who answers genmove: "));
+        return false;
+    }
+    if (spec->kind == OPTION_PATH) {
+        size_t length = strlen(value);
+        if (length == 0 || length >= sizeof o->eval_file) {
+            snprintf(err, err_size, "%s needs a file name of 1 to %d bytes", name, (int)sizeof o->eval_file - 1);
+            return false;
+        }
+        snprintf(o->eval_file, sizeof o->eval_file, "%s", strcmp(value, OPTIONS_CLASSIC) == 0 ? "" : value);
+        return true;
+    }
+    if (spec->min == 0 && spec->max == 1) {
+        /* a switch: on and off are words for 1 and 0 */
+        if (strcmp(value, "on") == 0 || strcmp(value, "true") == 0)
+            value = "1";
+        else if (strcmp(value, "off") == 0 || strcmp(value, "false") == 0)
+            value = "0";
+    }
+    const char *s = value;
+    if (*s == '+' || *s == '-' || *s == '\0') {
+        snprintf(err, err_size, "%s must be a whole number from %" PRId64 " to %" PRId64 ", got '%.40s'", name,
+                 spec->min, spec->max, value);
+        return false;
+    }
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (*end != '\0' || (*s < '0' || *s > '9')) {
+        snprintf(err, err_size, "%s must be a whole number from %" PRId64 " to %" PRId64 ", got '%.40s'", name,
+                 spec->min, spec->max, value);
+        return false;
+    }
+    if (errno == ERANGE || v > (unsigned long long)spec->max || (int64_t)v < spec->min) {
+        snprintf(err, err_size, "%s '%.40s' is out of range (%" PRId64 " to %" PRId64 ")", name, value, spec->min,
+                 spec->max);
+        return false;
+    }
+    *int_field(o, name) = (int64_t)v;
+    return true;
+}
+
+void options_format(const EngineOptions *o, const OptionSpec *spec, char *out)
+{
+    if (spec->kind == OPTION_PLAYER) {
+        snprintf(out, OPTIONS_VALUE_MAX, "%s", o->player);
+        return;
+    }
+    if (spec->kind == OPTION_PATH) {
+        snprintf(out, OPTIONS_VALUE_MAX, "%s", o->eval_file[0] ? o->eval_file : OPTIONS_CLASSIC);
+        return;
+    }
+    EngineOptions copy = *o;
+    snprintf(out, OPTIONS_VALUE_MAX, "%" PRId64, *int_field(&copy, spec->name));
+}

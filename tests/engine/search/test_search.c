@@ -1,0 +1,365 @@
+/* Search: tactics it must find, legality under any limit, exactness of the
+ * endgame solver and of the table, determinism. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "diagram.h"
+#include "random_position.h"
+#include "rules/playout.h"
+#include "rules/score.h"
+#include "rules/tactics.h"
+#include "search/endgame.h"
+#include "search/search.h"
+
+/* A position from a diagram (see diagram.h). */
+static Position from_rows(const char *const *rows, int size, Color side, int stone)
+{
+    Position pos;
+    assert_true(support_position_from_rows(&pos, rows, size, side, stone));
+    return pos;
+}
+
+static Search *new_search(int hash_mib, uint64_t seed)
+{
+    SearchConfig config = {.threads = 1, .hash_mib = hash_mib, .seed = seed};
+    Search *s = search_create(&config);
+    assert_non_null(s);
+    return s;
+}
+
+static SearchInfo run(Search *s, const Position *pos, int depth, uint64_t nodes)
+{
+    SearchLimits limits = {.depth = depth, .nodes = nodes, .first_move = POINT_NONE};
+    SearchInfo info;
+    search_run(s, pos, &limits, NULL, NULL, &info);
+    return info;
+}
+
+/* The largest score change `color` can make with `stones` stones (1 or 2),
+ * by brute force over every point (pair). */
+static int best_gain(const Position *pos, Color color, int stones)
+{
+    int best = 0;
+    for (Bitboard b = pos_empty(pos); !bb_is_empty(b);) {
+        int p = bb_pop(&b);
+        Position child = *pos;
+        while (pos_to_move(&child) != color)
+            child.ply++; /* only the stones matter here */
+        int before = pos_score(&child);
+        pos_play(&child, p);
+        int gain = (pos_score(&child) - before) * (color == COLOR_BLACK ? 1 : -1) - 1;
+        if (stones == 2 && !pos_is_over(&child)) {
+            Position again = child;
+            again.ply = child.ply - 1; /* the same colour once more */
+            while (pos_to_move(&again) != color)
+                again.ply++;
+            gain += best_gain(&again, color, 1);
+        }
+        if (gain > best)
+            best = gain;
+    }
+    return best;
+}
+
+static void test_one_stone_capture(void **state)
+{
+    (void)state;
+    static const char *const rows[] = {
+        "........", "........", "...X....", "..XO....", "...X....", "........", "O.......", "........",
+    };
+    Position pos = from_rows(rows, 8, COLOR_BLACK, 2);
+    Search *s = new_search(8, 1);
+    SearchInfo info = run(s, &pos, 3, 0);
+    assert_int_equal(info.pv[0], point_make(3, 4));
+    search_destroy(s);
+}
+
+static void test_two_stone_capture(void **state)
+{
+    (void)state;
+    /* Two white stones that Black can enclose with (2,4) and (3,4). */
+    static const char *const rows[] = {
+        "........", "...X....", "..XO....", "..XO....", "...X....", "........", "O.....O.", "........",
+    };
+    Position pos = from_rows(rows, 8, COLOR_BLACK, 1);
+    int threat = best_gain(&pos, COLOR_BLACK, 2);
+    assert_int_equal(threat, 4); /* two white stones captured: 2 fills + 2 captures */
+    Search *s = new_search(8, 1);
+    SearchInfo info = run(s, &pos, 4, 0);
+    assert_true(info.pv_length >= 2);
+    int a = info.pv[0], b = info.pv[1];
+    assert_true((a == point_make(2, 4) && b == point_make(3, 4)) || (a == point_make(3, 4) && b == point_make(2, 4)));
+    /* and playing the line really captures */
+    Position after = pos;
+    pos_play(&after, a);
+    pos_play(&after, b);
+    assert_int_equal(pos_count(&after, COLOR_WHITE), 2);
+    search_destroy(s);
+}
+
+static void test_stops_two_stone_threat(void **state)
+{
+    (void)state;
+    /* Black's box around an empty 2x2 area has two gaps, (1,2) and (4,3):
+     * with two stones, (0,2) and (5,3), Black would seal it and its gaps.
+     * White, with two stones, must stop it (blocking both gaps is not
+     * enough: Black would then enclose the blockers too). */
+    static const char *const rows[] = {
+        "........", ".X.XX...", ".X..X...", ".X..X...", ".XX.X...", "........", "........", "O.......",
+    };
+    Position pos = from_rows(rows, 8, COLOR_WHITE, 1);
+    int threat = best_gain(&pos, COLOR_BLACK, 2);
+    assert_int_equal(threat, 6);
+    Search *s = new_search(16, 1);
+    Position after = pos;
+    for (int stone = 0; stone < 2; stone++) {
+        SearchInfo info = run(s, &after, 4, 0);
+        assert_int_equal(pos_check(&after, COLOR_WHITE, info.pv[0]), POS_OK);
+        pos_play(&after, info.pv[0]);
+    }
+    assert_int_equal(pos_to_move(&after), COLOR_BLACK);
+    assert_true(best_gain(&after, COLOR_BLACK, 2) < threat);
+    search_destroy(s);
+}
+
+static void test_always_legal(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 42);
+    Search *s = new_search(4, 3);
+    static const uint64_t node_limits[] = {1, 2, 10, 100, 1000};
+    int searched = 0;
+    for (int game = 0; game < 26; game++) {
+        Position pos;
+        pos_init(&pos, 4 + game % 13);
+        while (!pos_is_over(&pos)) {
+            uint64_t nodes = node_limits[rng_below(&rng, 5)];
+            SearchInfo info = run(s, &pos, 0, nodes);
+            assert_int_equal(pos_check(&pos, pos_to_move(&pos), info.pv[0]), POS_OK);
+            searched++;
+            /* follow the search sometimes, random play otherwise (faster) */
+            int move = rng_below(&rng, 4) == 0 ? info.pv[0] : playout_random_point(&pos, &rng);
+            pos_play(&pos, move);
+            for (int k = 0; k < 6 && !pos_is_over(&pos); k++)
+                pos_play(&pos, playout_random_point(&pos, &rng));
+        }
+    }
+    assert_true(searched > 300);
+    search_destroy(s);
+}
+
+/* Plain minimax without pruning, from Black's point of view (margin). */
+static int minimax(const Position *pos)
+{
+    if (pos_is_over(pos))
+        return pos_score(pos);
+    bool black = pos_to_move(pos) == COLOR_BLACK;
+    int best = black ? -1000 : 1000;
+    for (Bitboard b = pos_empty(pos); !bb_is_empty(b);) {
+        Position child = *pos;
+        pos_play(&child, bb_pop(&b));
+        int v = minimax(&child);
+        if (black ? v > best : v < best)
+            best = v;
+    }
+    return best;
+}
+
+static bool solver_never_stops(void *context)
+{
+    (void)context;
+    return false;
+}
+
+static void test_solver_matches_minimax(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 7);
+    TT tt;
+    assert_true(tt_init(&tt, 4));
+    int positions = 0;
+    for (int i = 0; i < 60; i++) {
+        Position pos = support_random_position(&rng, 4 + i % 3, 7 + i % 3);
+        int margin = minimax(&pos);
+        int expected = score_final(pos_to_move(&pos) == COLOR_BLACK ? margin : -margin);
+        uint64_t nodes = 0;
+        Solver with_tt = {&tt, &nodes, solver_never_stops, NULL, false};
+        Solver without_tt = {NULL, &nodes, solver_never_stops, NULL, false};
+        int pv[BB_POINTS + 1], length = 0;
+        assert_int_equal(endgame_solve(&with_tt, &pos, -SCORE_INF, SCORE_INF, pv, &length), expected);
+        assert_int_equal(endgame_solve(&without_tt, &pos, -SCORE_INF, SCORE_INF, NULL, NULL), expected);
+        /* the PV plays out to that result */
+        Position end = pos;
+        for (int k = 0; k < length; k++) {
+            assert_int_equal(pos_check(&end, pos_to_move(&end), pv[k]), POS_OK);
+            pos_play(&end, pv[k]);
+        }
+        assert_true(pos_is_over(&end));
+        assert_int_equal(pos_score(&end), margin);
+        /* a null window around the value answers on the right side */
+        assert_true(endgame_solve(&without_tt, &pos, expected - 1, expected, NULL, NULL) >= expected);
+        assert_true(endgame_solve(&without_tt, &pos, expected, expected + 1, NULL, NULL) <= expected);
+        positions++;
+    }
+    assert_int_equal(positions, 60);
+    tt_free(&tt);
+}
+
+static void test_search_exact_with_and_without_tt(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 11);
+    Search *with_tt = new_search(8, 1);
+    Search *without_tt = new_search(0, 1);
+    for (int i = 0; i < 6; i++) {
+        Position pos = support_random_position(&rng, 5, 13 + i % 2);
+        if (pos_empty_count(&pos) <= 12)
+            continue; /* the root solver would answer: not the search */
+        search_clear(with_tt);
+        SearchInfo a = run(with_tt, &pos, SEARCH_MAX_DEPTH, 0);
+        SearchInfo b = run(without_tt, &pos, SEARCH_MAX_DEPTH, 0);
+        assert_true(score_is_final(a.score) || a.score == 0);
+        assert_true(a.exact); /* searched to the end: proven, a draw too */
+        assert_true(b.exact);
+        assert_int_equal(a.score, b.score);
+        /* and it is the solver's exact value */
+        uint64_t nodes = 0;
+        Solver solver = {NULL, &nodes, solver_never_stops, NULL, false};
+        assert_int_equal(endgame_solve(&solver, &pos, -SCORE_INF, SCORE_INF, NULL, NULL), a.score);
+    }
+    search_destroy(with_tt);
+    search_destroy(without_tt);
+}
+
+/* A final score and its margin convert both ways; a draw is 0 both ways. */
+static void test_final_margin_round_trip(void **state)
+{
+    (void)state;
+    for (int margin = -BB_POINTS; margin <= BB_POINTS; margin++) {
+        assert_int_equal(score_final_margin(score_final(margin)), margin);
+        assert_true(margin == 0 || score_is_final(score_final(margin)));
+    }
+    assert_int_equal(score_final_margin(0), 0);
+}
+
+static void test_deterministic(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 5);
+    for (int i = 0; i < 4; i++) {
+        Position pos = support_random_position(&rng, i % 2 ? 16 : 12, 150 - 30 * i);
+        Search *a = new_search(16, 99), *b = new_search(16, 99);
+        SearchInfo x = run(a, &pos, 0, 20000);
+        SearchInfo y = run(b, &pos, 0, 20000);
+        assert_int_equal(x.pv[0], y.pv[0]);
+        assert_int_equal(x.nodes, y.nodes);
+        assert_int_equal(x.score, y.score);
+        assert_int_equal(x.depth, y.depth);
+        /* a second search on the same object with a cleared table too */
+        search_clear(a);
+        SearchInfo z = run(a, &pos, 0, 20000);
+        assert_int_equal(z.pv[0], x.pv[0]);
+        assert_int_equal(z.nodes, x.nodes);
+        search_destroy(a);
+        search_destroy(b);
+    }
+}
+
+/* The final score of a finished game for its side to move. */
+static int final_margin_score(const Position *pos)
+{
+    int margin = pos_score(pos);
+    return score_final(pos_to_move(pos) == COLOR_BLACK ? margin : -margin);
+}
+
+/* Multi-PV: searched to the end, every line's score is the exact value of
+ * its first stone (the solver's, from the child), the lines are distinct
+ * and best first, and the first is the single-PV search's value. */
+static void test_multipv_lines_are_exact(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 23);
+    Search *s = new_search(8, 1);
+    int checked = 0;
+    for (int i = 0; i < 6; i++) {
+        Position pos = support_random_position(&rng, 5, 13 + i % 2);
+        if (pos_is_over(&pos))
+            continue;
+        SearchLimits limits = {.depth = SEARCH_MAX_DEPTH, .first_move = POINT_NONE, .multipv = 4};
+        SearchInfo info;
+        search_clear(s);
+        search_run(s, &pos, &limits, NULL, NULL, &info);
+        int expected_lines = pos_empty_count(&pos) < 4 ? pos_empty_count(&pos) : 4;
+        assert_int_equal(info.line_count, expected_lines);
+        assert_int_equal(info.lines[0].score, info.score);
+        assert_int_equal(info.lines[0].pv[0], info.pv[0]);
+        for (int k = 0; k < info.line_count; k++) {
+            const SearchLine *line = &info.lines[k];
+            assert_true(line->pv_length >= 1);
+            assert_true(line->exact);
+            for (int j = 0; j < k; j++)
+                assert_int_not_equal(info.lines[j].pv[0], line->pv[0]);
+            if (k > 0)
+                assert_true(line->score <= info.lines[k - 1].score);
+            Position child = pos;
+            assert_int_equal(pos_check(&child, pos_to_move(&child), line->pv[0]), POS_OK);
+            pos_play(&child, line->pv[0]);
+            uint64_t nodes = 0;
+            Solver solver = {NULL, &nodes, solver_never_stops, NULL, false};
+            int value = pos_is_over(&child) ? final_margin_score(&child)
+                                            : endgame_solve(&solver, &child, -SCORE_INF, SCORE_INF, NULL, NULL);
+            if (pos_to_move(&child) != pos_to_move(&pos))
+                value = -value;
+            assert_int_equal(line->score, value);
+        }
+        SearchInfo single = run(s, &pos, SEARCH_MAX_DEPTH, 0);
+        assert_int_equal(single.score, info.score);
+        checked++;
+    }
+    assert_true(checked >= 4);
+    search_destroy(s);
+}
+
+/* More lines asked than stones left: one line per stone. */
+static void test_multipv_fewer_stones_than_lines(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 29);
+    Position pos = support_random_position(&rng, 4, 13);
+    assert_false(pos_is_over(&pos));
+    Search *s = new_search(8, 1);
+    SearchLimits limits = {.depth = 2, .first_move = POINT_NONE, .multipv = SEARCH_MAX_MULTIPV};
+    SearchInfo info;
+    search_run(s, &pos, &limits, NULL, NULL, &info);
+    assert_int_equal(info.line_count, pos_empty_count(&pos));
+    search_destroy(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_one_stone_capture),
+        cmocka_unit_test(test_two_stone_capture),
+        cmocka_unit_test(test_stops_two_stone_threat),
+        cmocka_unit_test(test_always_legal),
+        cmocka_unit_test(test_solver_matches_minimax),
+        cmocka_unit_test(test_search_exact_with_and_without_tt),
+        cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_final_margin_round_trip),
+        cmocka_unit_test(test_multipv_lines_are_exact),
+        cmocka_unit_test(test_multipv_fewer_stones_than_lines),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,225 @@
+/* Training data and `rin train`: every field of a data line is checked,
+ * a malformed line names its file and line and nothing is written, a run
+ * on good data writes a weights file the engine loads, and the result
+ * depends on the seed only. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "cli/train_command.h"
+#include "cli/train_data.h"
+#include "eval/evaluate.h"
+#include "formats/eval_file.h"
+#include "formats/posstr.h"
+#include "rules/playout.h"
+#include "rules/random.h"
+
+static const char *const good_line =
+    "4/4/1x2/4 w 1\txxxxxxxxoooooooo\t0\t-35\t-\t-\t7";
+
+static void test_parse_good_line(void **state)
+{
+    (void)state;
+    TrainRecord r;
+    bool is_data;
+    char err[200];
+    assert_true(train_data_parse_line(good_line, &r, &is_data, err, sizeof err));
+    assert_true(is_data);
+    assert_int_equal(r.sample.pos.size, 4);
+    assert_int_equal(r.margin, 0);
+    assert_true(r.have_score);
+    assert_int_equal(r.score, -35);
+    assert_int_equal(r.sample.game, 7);
+    assert_int_equal(bb_count(r.sample.black_final), 8);
+    assert_true(bb_test(r.sample.black_final, point_make(0, 0)));
+    assert_false(bb_test(r.sample.black_final, point_make(3, 3)));
+    assert_false(train_data_parse_line("#rin-selfplay 1", &r, &is_data, err, sizeof err));
+    assert_false(is_data);
+    assert_false(train_data_parse_line("", &r, &is_data, err, sizeof err));
+    assert_false(is_data);
+}
+
+static void test_parse_bad_lines(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *line, *why;
+    } cases[] = {
+        {"4/4/1x2/4 w 1\txxxxxxxxoooooooo\t0\t-35\t-\t-", "expected 7 tab-separated fields, found 6"},
+        {"4/4/1x2/4 w 1\txxxxxxxxoooooooo\t0\t-35\t-\t-\t7\t8", "expected 7 tab-separated fields, found 8"},
+        {"4/4/1x2/5 w 1\txxxxxxxxoooooooo\t0\t-35\t-\t-\t7", "bad position string"},
+        {"4/4/1x2/4 w 1\txxxxxxxxooooooo\t0\t-35\t-\t-\t7", "the final owners need one"},
+        {"4/4/1x2/4 w 1\txxxxxxxxoooooooz\t0\t-35\t-\t-\t7", "the final owners need one"},
+        {"4/4/1x2/4 w 1\txxxxxxxxoooooooo\t2\t-35\t-\t-\t7", "the final margin does not match"},
+        {"4/4/1x2/4 w 1\txxxxxxxxoooooooo\tx\t-35\t-\t-\t7", "bad final margin"},
+        {"4/4/1x2/4 w 1\txxxxxxxxoooooooo\t0\t12a\t-\t-\t7", "bad search score"},
+        {"4/4/1x2/4 w 1\txxxxxxxxoooooooo\t0\t-35\t-\t-\t-7", "bad game index"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        TrainRecord r;
+        bool is_data;
+        char err[200];
+        assert_false(train_data_parse_line(cases[i].line, &r, &is_data, err, sizeof err));
+        assert_true(is_data);
+        if (!strstr(err, cases[i].why))
+            fail_msg("case %zu: got '%s', expected '%s'", i, err, cases[i].why);
+    }
+}
+
+/* A data file of random 6x6 games in the rin-selfplay format. */
+static void write_games(const char *path, int games, uint64_t seed, const char *corrupt_line)
+{
+    FILE *out = fopen(path, "w");
+    assert_non_null(out);
+    fprintf(out, "#rin-selfplay 1\n");
+    Rng rng;
+    rng_seed(&rng, seed);
+    int line = 1;
+    for (int g = 0; g < games; g++) {
+        Position pos, seen[64];
+        pos_init(&pos, 6);
+        int plies = 0;
+        while (!pos_is_over(&pos)) {
+            seen[plies++] = pos;
+            pos_play(&pos, playout_random_point(&pos, &rng));
+        }
+        char owners[40];
+        for (int i = 0; i < 36; i++)
+            owners[i] = pos_at(&pos, point_make(i / 6, i % 6)) == COLOR_BLACK ? 'x' : 'o';
+        owners[36] = '\0';
+        for (int i = 0; i < plies; i++) {
+            char text[POSSTR_MAX];
+            posstr_format(&seen[i], text);
+            line++;
+            if (corrupt_line && line == 40)
+                fprintf(out, "%s\n", corrupt_line);
+            else
+                fprintf(out, "%s\t%s\t%d\t-\t-\t-\t%d\n", text, owners, pos_score(&pos), g);
+        }
+    }
+    fclose(out);
+}
+
+static void test_train_command(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/rin-test-train-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char data[128], bad[128], w1[128], w2[128], w3[128];
+    snprintf(data, sizeof data, "%s/data.txt", dir);
+    snprintf(bad, sizeof bad, "%s/bad.txt", dir);
+    snprintf(w1, sizeof w1, "%s/a.rinw", dir);
+    snprintf(w2, sizeof w2, "%s/b.rinw", dir);
+    snprintf(w3, sizeof w3, "%s/c.rinw", dir);
+    write_games(data, 60, 3, NULL);
+    write_games(bad, 60, 3, "6/6/6/6/6/6 b 1\txx\t0\t-\t-\t-\t1");
+    char *argv_bad[] = {data, bad, "--output", w3, "--epochs", "1"};
+    assert_int_equal(train_command_run(6, argv_bad), 1);
+    assert_int_not_equal(access(w3, F_OK), 0); /* nothing written */
+    char *argv_usage[] = {data, "--epochs", "x", "--output", w3};
+    assert_int_equal(train_command_run(5, argv_usage), 2);
+    char *argv_no_output[] = {data};
+    assert_int_equal(train_command_run(1, argv_no_output), 2);
+    char *argv1[] = {data, "--output", w1, "--epochs", "2", "--seed", "5"};
+    char *argv2[] = {data, "--output", w2, "--epochs", "2", "--seed", "5"};
+    assert_int_equal(train_command_run(7, argv1), 0);
+    assert_int_equal(train_command_run(7, argv2), 0);
+    /* the same seed gives the same file, which the engine loads */
+    FILE *a = fopen(w1, "rb"), *b = fopen(w2, "rb");
+    assert_non_null(a);
+    assert_non_null(b);
+    int ca, cb;
+    size_t bytes = 0;
+    do {
+        ca = fgetc(a);
+        cb = fgetc(b);
+        assert_int_equal(ca, cb);
+        bytes++;
+    } while (ca != EOF);
+    fclose(a);
+    fclose(b);
+    assert_true(bytes > 1000);
+    EvalModel *model = NULL;
+    char err[300];
+    assert_true(eval_file_load(w1, &model, err, sizeof err));
+    eval_model_destroy(model);
+    remove(data);
+    remove(bad);
+    remove(w1);
+    remove(w2);
+    rmdir(dir);
+}
+
+/* The baselines: every predictor's root mean square error over the held-out
+ * games only, recomputed here one record at a time; the recorded search
+ * score only where there is one. */
+static void test_baselines(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/rin-test-baselines-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    write_games(path, 12, 8, NULL);
+    FILE *in = fopen(path, "r");
+    assert_non_null(in);
+    TrainData data = {0};
+    char err[300];
+    assert_true(train_data_read(in, path, &data, err, sizeof err));
+    fclose(in);
+    remove(path);
+    /* a recorded score on one record of game 0 */
+    data.records[0].have_score = true;
+    data.records[0].score = 250;
+    EvalModel *builtin = eval_model_default();
+    assert_non_null(builtin);
+    const uint64_t holdouts[] = {0, 3};
+    for (size_t h = 0; h < 2; h++) {
+        TrainBaselines b;
+        train_data_baselines(data.records, data.count, holdouts[h], builtin, &b);
+        double sq[3] = {0, 0, 0};
+        size_t n = 0;
+        for (size_t i = 0; i < data.count; i++) {
+            const TrainRecord *r = &data.records[i];
+            if (holdouts[h] && r->sample.game % 3 != 0)
+                continue;
+            double sign = pos_to_move(&r->sample.pos) == COLOR_BLACK ? 0.01 : -0.01;
+            double e[3] = {pos_score(&r->sample.pos) - r->margin, sign * evaluate(NULL, &r->sample.pos) - r->margin,
+                           sign * evaluate(builtin, &r->sample.pos) - r->margin};
+            for (int k = 0; k < 3; k++)
+                sq[k] += e[k] * e[k];
+            n++;
+        }
+        assert_true(n > 0 && (holdouts[h] == 0 ? n == data.count : n < data.count));
+        assert_int_equal(b.positions, n);
+        assert_true(fabs(b.stones - sqrt(sq[0] / (double)n)) < 1e-9);
+        assert_true(fabs(b.classic - sqrt(sq[1] / (double)n)) < 1e-9);
+        assert_true(fabs(b.builtin - sqrt(sq[2] / (double)n)) < 1e-9);
+        assert_true(b.classic != b.builtin);
+        const TrainRecord *r0 = &data.records[0];
+        double first = (pos_to_move(&r0->sample.pos) == COLOR_BLACK ? 2.5 : -2.5) - r0->margin;
+        assert_int_equal(b.scored, 1);
+        assert_true(fabs(b.score - fabs(first)) < 1e-9);
+    }
+    eval_model_destroy(builtin);
+    train_data_free(&data);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_parse_good_line),
+        cmocka_unit_test(test_parse_bad_lines),
+        cmocka_unit_test(test_train_command),
+        cmocka_unit_test(test_baselines),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

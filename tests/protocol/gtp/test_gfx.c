@@ -1,0 +1,267 @@
+/* GoGui overlays (rin-gfx_*): every command's answer in GoGui's gfx format,
+ * checked by name, and the analyze menu that offers them. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "formats/coord.h"
+#include "formats/posstr.h"
+#include "gtp/gtp.h"
+#include "gtp/gtp_commands.h"
+
+static Gtp *new_engine(void)
+{
+    EngineOptions options;
+    options_defaults(&options);
+    options.verbose = 0;
+    Gtp *gtp = gtp_create(&options);
+    assert_non_null(gtp);
+    return gtp;
+}
+
+/* The response to one command, copied (the caller frees it). */
+static char *exec(Gtp *gtp, const char *line)
+{
+    const char *response;
+    assert_true(gtp_execute(gtp, line, strlen(line), &response));
+    return strdup(response);
+}
+
+static void assert_exec(Gtp *gtp, const char *line, const char *expected)
+{
+    char *response = exec(gtp, line);
+    assert_string_equal(response, expected);
+    free(response);
+}
+
+/* The lines of a successful gfx response, without "= " and the final
+ * empty line; `count` receives how many. */
+static char **gfx_lines(Gtp *gtp, const char *command, int *count)
+{
+    char *response = exec(gtp, command);
+    assert_int_equal(strncmp(response, "= ", 2), 0);
+    size_t length = strlen(response);
+    assert_true(length >= 4 && strcmp(response + length - 2, "\n\n") == 0);
+    response[length - 2] = '\0';
+    char **lines = calloc(64, sizeof *lines);
+    int n = 0;
+    for (char *save = NULL, *line = strtok_r(response + 2, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        assert_true(n < 64);
+        lines[n++] = strdup(line);
+    }
+    free(response);
+    *count = n;
+    return lines;
+}
+
+static void free_lines(char **lines, int count)
+{
+    for (int i = 0; i < count; i++)
+        free(lines[i]);
+    free(lines);
+}
+
+/* A vertex of the board, as a point. */
+static int vertex_point(const char *word, int size)
+{
+    int point;
+    assert_int_equal(coord_parse(word, size, &point), COORD_OK);
+    return point;
+}
+
+static void test_gfx_immune(void **state)
+{
+    (void)state;
+    Gtp *gtp = new_engine();
+    /* black A6 B6 on the edge, C5 only diagonal to them; white F1 in the
+     * corner, D2 alone inside */
+    assert_exec(gtp, "rin-setposition xx4/2x3/6/6/3o2/5o w 1", "=\n\n");
+    assert_exec(gtp, "rin-gfx_immune",
+                "= SQUARE A6 B6\nMARK F1\nTEXT immune stones (never capturable): black 2 (squares), white 1 "
+                "(marks)\n\n");
+    /* none at all: only the text */
+    assert_exec(gtp, "boardsize 6", "=\n\n");
+    assert_exec(gtp, "rin-gfx_immune", "= TEXT immune stones (never capturable): black 0 (squares), white 0 (marks)\n\n");
+    gtp_destroy(gtp);
+}
+
+static void test_gfx_fills(void **state)
+{
+    (void)state;
+    Gtp *gtp = new_engine();
+    /* black E5 closes the ring around white D5: it fills D5 and captures
+     * the stone there, 2 stones gained */
+    assert_exec(gtp, "rin-setposition 8/8/3x4/2xo4/3x4/8/o7/8 b 2", "=\n\n");
+    int count;
+    char **lines = gfx_lines(gtp, "rin-gfx_fills", &count);
+    assert_int_equal(count, 3);
+    assert_string_equal(lines[0], "LABEL E5 B2");
+    assert_string_equal(lines[1], "COLOR #4080ff D5");
+    assert_int_equal(strncmp(lines[2], "TEXT fill points", 16), 0);
+    assert_non_null(strstr(lines[2], "black 1 (best +2), white 0 (best +0)"));
+    free_lines(lines, count);
+    /* C4 closes a black ring around white B4 and a white ring around
+     * black D4: both labels, black first */
+    assert_exec(gtp, "rin-setposition 6/1x1o2/xo1xo1/1x1o2/6/6 b 2", "=\n\n");
+    lines = gfx_lines(gtp, "rin-gfx_fills", &count);
+    assert_int_equal(count, 4);
+    assert_string_equal(lines[0], "LABEL C4 B2/W2");
+    assert_string_equal(lines[1], "COLOR #4080ff B4");
+    assert_string_equal(lines[2], "COLOR #ff8040 D4");
+    free_lines(lines, count);
+    gtp_destroy(gtp);
+}
+
+static void test_gfx_ownership(void **state)
+{
+    (void)state;
+    Gtp *gtp = new_engine();
+    assert_exec(gtp, "rin-setposition xx4/2x3/6/6/3o2/5o w 1", "=\n\n");
+    int count;
+    char **lines = gfx_lines(gtp, "rin-gfx_ownership", &count);
+    assert_int_equal(count, 2);
+    assert_int_equal(strncmp(lines[0], "INFLUENCE ", 10), 0);
+    /* one "vertex value" pair per point, values in [-1, 1] */
+    int pairs = 0;
+    char *save = NULL;
+    strtok_r(lines[0], " ", &save);
+    for (char *vertex; (vertex = strtok_r(NULL, " ", &save));) {
+        char *value = strtok_r(NULL, " ", &save);
+        assert_non_null(value);
+        int point = vertex_point(vertex, 6);
+        char *end;
+        double v = strtod(value, &end);
+        assert_true(*end == '\0' && v >= -1.0 && v <= 1.0);
+        if (point == vertex_point("A6", 6))
+            assert_true(v == 1.0); /* an immune black stone */
+        if (point == vertex_point("F1", 6))
+            assert_true(v == -1.0); /* an immune white stone */
+        pairs++;
+    }
+    assert_int_equal(pairs, 36);
+    assert_int_equal(strncmp(lines[1], "TEXT ownership estimate (hand-set evaluation): black ", 53), 0);
+    free_lines(lines, count);
+    gtp_destroy(gtp);
+}
+
+static void test_gfx_pv(void **state)
+{
+    (void)state;
+    Gtp *gtp = new_engine();
+    assert_exec(gtp, "boardsize 6", "=\n\n");
+    assert_exec(gtp, "rin-option depth 5", "=\n\n");
+    assert_exec(gtp, "play b c3", "=\n\n");
+    int count;
+    char **lines = gfx_lines(gtp, "rin-gfx_pv", &count);
+    assert_int_equal(count, 2);
+    /* VAR then colour and vertex pairs in Rin's order: white, white,
+     * black, black, ... from here; every stone legal */
+    Position pos;
+    char err[160];
+    assert_true(posstr_parse("6/6/6/2x3/6/6 w 1", &pos, err, sizeof err));
+    char *save = NULL;
+    assert_string_equal(strtok_r(lines[0], " ", &save), "VAR");
+    int stones = 0;
+    for (char *color; (color = strtok_r(NULL, " ", &save));) {
+        char *vertex = strtok_r(NULL, " ", &save);
+        assert_non_null(vertex);
+        assert_string_equal(color, pos_to_move(&pos) == COLOR_BLACK ? "b" : "w");
+        int point = vertex_point(vertex, 6);
+        assert_int_equal(pos_check(&pos, pos_to_move(&pos), point), POS_OK);
+        pos_play(&pos, point);
+        stones++;
+    }
+    assert_true(stones >= 5);
+    assert_int_equal(strncmp(lines[1], "TEXT principal variation for white: score ", 42), 0);
+    free_lines(lines, count);
+    /* nothing to show at the end of the game */
+    assert_exec(gtp, "rin-setposition xxxx/xxxx/xxxx/xxxx b 1", "=\n\n");
+    assert_exec(gtp, "rin-gfx_pv", "? the game is over (no empty point left)\n\n");
+    gtp_destroy(gtp);
+}
+
+static void test_gfx_candidates(void **state)
+{
+    (void)state;
+    Gtp *gtp = new_engine();
+    assert_exec(gtp, "boardsize 7", "=\n\n");
+    assert_exec(gtp, "rin-option depth 3", "=\n\n");
+    int count;
+    char **lines = gfx_lines(gtp, "rin-gfx_candidates 4", &count);
+    assert_int_equal(count, 3);
+    char *save = NULL;
+    assert_string_equal(strtok_r(lines[0], " ", &save), "LABEL");
+    int labels = 0, points[4];
+    char first[8] = "";
+    for (char *vertex; (vertex = strtok_r(NULL, " ", &save));) {
+        char *label = strtok_r(NULL, " ", &save);
+        assert_non_null(label);
+        assert_true(labels < 4);
+        points[labels] = vertex_point(vertex, 7);
+        for (int i = 0; i < labels; i++)
+            assert_int_not_equal(points[i], points[labels]);
+        if (labels == 0)
+            snprintf(first, sizeof first, "%s", vertex);
+        /* "+1.5", "-0.2" or "=+3" */
+        char *end;
+        strtod(label[0] == '=' ? label + 1 : label, &end);
+        assert_true((label[0] == '+' || label[0] == '-' || label[0] == '=') && *end == '\0');
+        labels++;
+    }
+    assert_int_equal(labels, 4);
+    char square[16];
+    snprintf(square, sizeof square, "SQUARE %s", first);
+    assert_string_equal(lines[1], square);
+    assert_int_equal(strncmp(lines[2], "TEXT 4 candidates for black", 27), 0);
+    free_lines(lines, count);
+    assert_exec(gtp, "rin-gfx_candidates 0", "? syntax error: candidates '0' is out of range (1 to 16)\n\n");
+    gtp_destroy(gtp);
+}
+
+/* The menu offers every overlay, and every command it names exists. */
+static void test_gfx_menu(void **state)
+{
+    (void)state;
+    Gtp *gtp = new_engine();
+    int count;
+    char **lines = gfx_lines(gtp, "gogui-analyze_commands", &count);
+    const char *wanted[] = {"rin-gfx_immune", "rin-gfx_fills", "rin-gfx_ownership", "rin-gfx_pv",
+                            "rin-gfx_candidates"};
+    int found = 0;
+    for (int i = 0; i < count; i++) {
+        char *type = lines[i], *slash = strchr(type, '/');
+        assert_non_null(slash);
+        char *command = strchr(slash + 1, '/');
+        assert_non_null(command);
+        command++;
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)strcspn(command, " "), command);
+        char known[96];
+        snprintf(known, sizeof known, "known_command %s", name);
+        assert_exec(gtp, known, "= true\n\n");
+        for (size_t k = 0; k < sizeof wanted / sizeof wanted[0]; k++)
+            if (strcmp(name, wanted[k]) == 0) {
+                assert_int_equal(strncmp(type, "gfx/", 4), 0);
+                found++;
+            }
+    }
+    assert_int_equal(found, 5);
+    free_lines(lines, count);
+    gtp_destroy(gtp);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_gfx_immune),     cmocka_unit_test(test_gfx_fills), cmocka_unit_test(test_gfx_ownership),
+        cmocka_unit_test(test_gfx_pv),         cmocka_unit_test(test_gfx_candidates),
+        cmocka_unit_test(test_gfx_menu),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
