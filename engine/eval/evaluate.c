@@ -16,10 +16,6 @@ static const float classic_weights[2][FEAT_GLOBALS] = {
      [FEAT_G_RING2_OWN] = 30, [FEAT_G_BIAS] = 120},
 };
 
-/* Quarters of the root prior's gain (mcprior_gain) added to the
- * evaluation, chosen by matches (see the history of this file). */
-enum { PRIOR_GAIN_WEIGHT = 2 };
-
 static int classic(const Position *pos, const Tactics *tactics)
 {
     float g[FEAT_GLOBALS];
@@ -39,14 +35,6 @@ int evaluate_with(const EvalModel *model, const Position *pos, const Tactics *ta
         return score_clamp_eval(classic(pos, tactics));
     int ring2 = tactics->threats_known ? tactics->best_threat : -1;
     return score_clamp_eval(eval_model_evaluate(model, pos, &tactics->mine, &tactics->theirs, ring2));
-}
-
-int evaluate_with_prior(const EvalModel *model, const McPrior *prior, const Position *pos, const Tactics *tactics)
-{
-    int v = evaluate_with(model, pos, tactics);
-    if (!prior->ready)
-        return v;
-    return score_clamp_eval(v + mcprior_gain(prior, pos) * PRIOR_GAIN_WEIGHT / 4);
 }
 
 int evaluate(const EvalModel *model, const Position *pos)

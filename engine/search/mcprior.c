@@ -4,11 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval/evaluate.h"
 #include "rules/playout.h"
+#include "rules/score.h"
 
 enum {
-    STOP_POLL = 16,    /* games between polls of the stop callback */
-    AMAF_SHRINK = 8    /* an AMAF value leans to 0 by this many games */
+    STOP_POLL = 16,       /* games between polls of the stop callback */
+    AMAF_SHRINK = 8,      /* an AMAF value leans to 0 by this many games */
+    PRIOR_GAIN_WEIGHT = 2 /* quarters of mcprior_gain in mcprior_evaluate, chosen by matches */
 };
 
 void mcprior_clear(McPrior *prior) { memset(prior, 0, sizeof *prior); }
@@ -113,4 +116,12 @@ int mcprior_gain(const McPrior *prior, const Position *pos)
             v += prior->value[c][p] - prior->value[2][p];
     }
     return pos_to_move(pos) == COLOR_BLACK ? v : -v;
+}
+
+int mcprior_evaluate(const EvalModel *model, const McPrior *prior, const Position *pos, const Tactics *tactics)
+{
+    int v = evaluate_with(model, pos, tactics);
+    if (!prior->ready)
+        return v;
+    return score_clamp_eval(v + mcprior_gain(prior, pos) * PRIOR_GAIN_WEIGHT / 4);
 }

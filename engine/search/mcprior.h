@@ -9,7 +9,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "eval/evalmodel.h"
 #include "rules/position.h"
+#include "rules/tactics.h"
 #include "rules/random.h"
 
 enum {
@@ -63,5 +65,12 @@ int mcprior_margin(const McPrior *prior, const Position *pos);
  * pos's side to move, from the points that changed since the root only: for
  * positions reached from the root by play. */
 int mcprior_gain(const McPrior *prior, const Position *pos);
+
+/* The search's evaluation: evaluate_with, plus a share of how the point
+ * values of the prior changed from the root to pos (stones placed, points
+ * filled and taken): what random games say the stones of the tree are worth
+ * beyond themselves. Just evaluate_with when the prior is not ready. How
+ * much the prior weighs is search policy, so it lives here, not in eval/. */
+int mcprior_evaluate(const EvalModel *model, const McPrior *prior, const Position *pos, const Tactics *tactics);
 
 #endif

@@ -17,6 +17,7 @@
 #include "rules/score.h"
 #include "rules/tactics.h"
 #include "search/endgame.h"
+#include "search/mcprior.h"
 #include "search/movepick.h"
 #include "search/tactics_cache.h"
 #include "search/tt.h"
@@ -193,7 +194,7 @@ static int qsearch(Worker *w, const Position *pos, TacticsCarry carry, int alpha
         return endgame_final_score(pos);
     Tactics t;
     tactics_cache_analyze(&w->tactics, pos, qply == 0 && pos_stones_left(pos) == 2, carry, &t);
-    int stand = evaluate_with_prior(w->search->eval, &w->search->prior, pos, &t);
+    int stand = mcprior_evaluate(w->search->eval, &w->search->prior, pos, &t);
     if (stand >= beta || qply >= QSEARCH_MAX_PLIES || ply >= SEARCH_MAX_PLY)
         return stand;
     if (stand > alpha)
@@ -325,7 +326,7 @@ static int pvs(Worker *w, const Position *pos, TacticsCarry carry, int alpha, in
      * stones worth trying (futility). */
     bool futile = false;
     if (!pv_node && !to_the_end && depth <= FUTILITY_DEPTH && abs(beta) < SCORE_EVAL_MAX) {
-        int eval = evaluate_with_prior(s->eval, &s->prior, pos, &t);
+        int eval = mcprior_evaluate(s->eval, &s->prior, pos, &t);
         if (eval - FUTILITY_MARGIN * depth >= beta)
             return eval;
         futile = eval + FUTILITY_MARGIN * depth <= alpha;

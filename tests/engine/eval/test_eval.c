@@ -475,35 +475,6 @@ static void test_search_uses_the_weights_it_is_given(void **state)
     eval_model_destroy(model);
 }
 
-/* The root prior's share of the evaluation: nothing at the root itself or
- * without a prior, and something once stones were placed since the root. */
-static void test_prior_weighs_the_stones_since_the_root(void **state)
-{
-    (void)state;
-    Rng rng;
-    rng_seed(&rng, 6);
-    McPrior *prior = malloc(sizeof *prior), *none = malloc(sizeof *none);
-    mcprior_clear(none);
-    int differ = 0;
-    for (int i = 0; i < 20; i++) {
-        Position root = support_random_plies(&rng, 12, 1 + (int)rng_below(&rng, 60));
-        mcprior_compute(prior, &root, 300, &rng, NULL, NULL);
-        assert_true(prior->ready);
-        Tactics t;
-        tactics_analyze(&root, true, &t);
-        assert_int_equal(evaluate_with_prior(NULL, prior, &root, &t), evaluate_with(NULL, &root, &t));
-        Position child = root;
-        pos_play(&child, playout_random_point(&child, &rng));
-        pos_play(&child, playout_random_point(&child, &rng));
-        tactics_analyze(&child, true, &t);
-        assert_int_equal(evaluate_with_prior(NULL, none, &child, &t), evaluate_with(NULL, &child, &t));
-        differ += evaluate_with_prior(NULL, prior, &child, &t) != evaluate_with(NULL, &child, &t);
-    }
-    assert_true(differ >= 15);
-    free(prior);
-    free(none);
-}
-
 /* Games of random stones, labelled with their final owners. */
 static TrainSample *random_samples(int count, uint64_t seed)
 {
@@ -581,7 +552,6 @@ int main(void)
         cmocka_unit_test(test_builtin_weights_load_and_judge),
         cmocka_unit_test(test_ownership_adds_up),
         cmocka_unit_test(test_search_uses_the_weights_it_is_given),
-        cmocka_unit_test(test_prior_weighs_the_stones_since_the_root),
         cmocka_unit_test(test_trainer_learns_deterministically),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

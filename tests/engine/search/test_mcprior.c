@@ -13,7 +13,10 @@
 
 #include <cmocka.h>
 
+#include "eval/evaluate.h"
+#include "random_position.h"
 #include "rules/playout.h"
+#include "rules/tactics.h"
 #include "search/mcprior.h"
 
 enum { PLAYOUTS = 2000 };
@@ -277,6 +280,35 @@ static void test_stopped_prior_is_off(void **state)
     free(prior);
 }
 
+/* The root prior's share of the evaluation: nothing at the root itself or
+ * without a prior, and something once stones were placed since the root. */
+static void test_prior_weighs_the_stones_since_the_root(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 6);
+    McPrior *prior = malloc(sizeof *prior), *none = malloc(sizeof *none);
+    mcprior_clear(none);
+    int differ = 0;
+    for (int i = 0; i < 20; i++) {
+        Position root = support_random_plies(&rng, 12, 1 + (int)rng_below(&rng, 60));
+        mcprior_compute(prior, &root, 300, &rng, NULL, NULL);
+        assert_true(prior->ready);
+        Tactics t;
+        tactics_analyze(&root, true, &t);
+        assert_int_equal(mcprior_evaluate(NULL, prior, &root, &t), evaluate_with(NULL, &root, &t));
+        Position child = root;
+        pos_play(&child, playout_random_point(&child, &rng));
+        pos_play(&child, playout_random_point(&child, &rng));
+        tactics_analyze(&child, true, &t);
+        assert_int_equal(mcprior_evaluate(NULL, none, &child, &t), evaluate_with(NULL, &child, &t));
+        differ += mcprior_evaluate(NULL, prior, &child, &t) != evaluate_with(NULL, &child, &t);
+    }
+    assert_true(differ >= 15);
+    free(prior);
+    free(none);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -287,6 +319,7 @@ int main(void)
         cmocka_unit_test(test_the_closing_stone_stands_out),
         cmocka_unit_test(test_gain_is_the_margin_difference),
         cmocka_unit_test(test_stopped_prior_is_off),
+        cmocka_unit_test(test_prior_weighs_the_stones_since_the_root),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
