@@ -199,7 +199,7 @@ static int cmd_suite(int argc, char **argv)
 {
     uint64_t nodes = SUITE_DEFAULT_NODES;
     const char *path = NULL;
-    const char *eval_file = OPTIONS_BUILTIN;
+    const char *eval_file = EVAL_FILE_BUILTIN;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--nodes") == 0) {
             if (!parse_u64(i + 1 < argc ? argv[i + 1] : NULL, 1, UINT64_C(1) << 40, &nodes))

@@ -98,7 +98,7 @@ void selfplay_defaults(SelfplayOptions *o)
     o->shards = 1;
     o->threads = 1;
     o->output = NULL;
-    o->eval_file = OPTIONS_BUILTIN;
+    o->eval_file = EVAL_FILE_BUILTIN;
     o->settings = (SelfplaySettings){.seed = 1, .opening_plies = 4, .explore = 0.0, .nodes = 2000,
                                      .mc_playouts = 0, .solve_empties = 0};
 }

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gtp/options.h"
 
 bool eval_file_load(const char *path, EvalModel **out, char *err, size_t err_size)
 {
@@ -46,7 +45,7 @@ bool eval_file_resolve(const char *value, EvalModel **out, char *err, size_t err
         *out = NULL;
         return true;
     }
-    if (strcmp(value, OPTIONS_BUILTIN) == 0) {
+    if (strcmp(value, EVAL_FILE_BUILTIN) == 0) {
         EvalModel *model = eval_model_default();
         if (!model) {
             snprintf(err, err_size, "out of memory for the built-in weights");

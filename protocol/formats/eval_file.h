@@ -9,6 +9,9 @@
 
 enum { EVAL_FILE_MAX_BYTES = 64 << 20 };
 
+/* The option value that names the learned weights compiled in. */
+#define EVAL_FILE_BUILTIN "builtin"
+
 /* Reads and checks the weights file at path. On failure returns false with
  * a message naming the file and what is wrong in err; *out is untouched. */
 bool eval_file_load(const char *path, EvalModel **out, char *err, size_t err_size);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formats/eval_file.h"
 #include "players/player.h"
 #include "search/search.h"
 
@@ -39,7 +40,7 @@ void options_defaults(EngineOptions *o)
     o->seed = 1;
     o->verbose = 1;
     o->multipv = 1;
-    strcpy(o->eval_file, OPTIONS_BUILTIN);
+    strcpy(o->eval_file, EVAL_FILE_BUILTIN);
 }
 
 const OptionSpec *options_spec(size_t index) { return index < SPEC_COUNT ? &specs[index] : NULL; }

@@ -22,7 +22,7 @@ typedef struct EngineOptions {
     int64_t verbose;                 /* 1: search progress on stderr */
     int64_t multipv;                 /* candidates rin-analyze shows */
     int64_t ponder;                  /* 1: think on the opponent's time after genmove */
-    char eval_file[OPTIONS_PATH_MAX]; /* learned weights: OPTIONS_BUILTIN or a file; "" for the hand-set evaluation */
+    char eval_file[OPTIONS_PATH_MAX]; /* learned weights: EVAL_FILE_BUILTIN or a file; "" for the hand-set evaluation */
 } EngineOptions;
 
 typedef enum OptionKind { OPTION_INT, OPTION_PLAYER, OPTION_PATH } OptionKind;
@@ -37,7 +37,6 @@ typedef struct OptionSpec {
 /* The values of eval-file that name the hand-set evaluation and the
  * learned weights built into rin (the default). */
 #define OPTIONS_CLASSIC "classic"
-#define OPTIONS_BUILTIN "builtin"
 
 void options_defaults(EngineOptions *options);
 
