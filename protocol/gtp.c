@@ -131,7 +131,7 @@ Gtp *gtp_create(const EngineOptions *options)
     }
     gtp->komi = 0.0;
     Position empty;
-    pos_init(&empty, GTP_DEFAULT_SIZE);
+    pos_init(&empty, (int)options->size);
     new_game_state(gtp, &empty);
     return gtp;
 }

@@ -19,8 +19,7 @@ enum {
     GTP_ARGS_MAX = 16,              /* arguments kept for a handler; more are counted */
     GTP_ARGS_ANY = -1,              /* max_args of a command that reads the rest of the line */
     GTP_HISTORY_MAX = BB_POINTS,    /* every stone fills at least its own point */
-    GTP_QUOTE_MAX = 48,             /* an argument quoted in a message, quotes and NUL included */
-    GTP_DEFAULT_SIZE = BB_MAX_SIZE
+    GTP_QUOTE_MAX = 48              /* an argument quoted in a message, quotes and NUL included */
 };
 
 /* One stone of the game: enough to undo it and to write a game record. */
