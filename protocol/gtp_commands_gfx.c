@@ -91,6 +91,30 @@ bool gtp_cmd_rin_gfx_fills(Gtp *gtp, const GtpArgs *args)
     return true;
 }
 
+/* Centistones rounded to the nearest tenth or whole stone, halves away
+ * from zero, with no negative zero. */
+static int rounded(int cs, int unit) { return cs >= 0 ? (cs + unit / 2) / unit : -((-cs + unit / 2) / unit); }
+
+/* Tenths of a stone as "+5.4", "-0.3" or "0.0". */
+static void tenths_text(int tenths, char *out, size_t size)
+{
+    snprintf(out, size, "%s%d.%d", tenths > 0 ? "+" : tenths < 0 ? "-" : "", abs(tenths) / 10, abs(tenths) % 10);
+}
+
+/* A score for a person, in stones for the side to move: an estimate to a
+ * tenth ("+5.4", "-0.3", "0.0"), a proven result ("+3!", "-2!") or a proven
+ * draw ("=0"). A proven draw scores 0 like an estimate: only `exact` tells
+ * them apart. */
+static void stones_text(const SearchLine *line, char *out, size_t size)
+{
+    if (line->exact && line->score == 0)
+        snprintf(out, size, "=0");
+    else if (score_is_final(line->score))
+        snprintf(out, size, "%+d!", score_final_margin(line->score));
+    else
+        tenths_text(rounded(line->score, 10), out, size);
+}
+
 /* Every point's expected final owner in [-1, 1], positive for Black: the
  * learned point model's when the weights hold one; otherwise what uniformly
  * random games from here say (the evaluation's hand-set terms leave most of
@@ -110,8 +134,6 @@ static bool gfx_ownership(const Gtp *gtp, float owner[BB_POINTS])
         owner[p] = bb_test(bb_board(gtp->pos.size), p) ? 2.0f * (float)black[p] / GFX_OWNERSHIP_PLAYOUTS - 1.0f : 0.0f;
     return false;
 }
-
-static void tenths_text(int tenths, char *out, size_t size);
 
 bool gtp_cmd_rin_gfx_ownership(Gtp *gtp, const GtpArgs *args)
 {
@@ -143,29 +165,6 @@ bool gtp_cmd_rin_gfx_ownership(Gtp *gtp, const GtpArgs *args)
                  GFX_OWNERSHIP_PLAYOUTS, stones);
     reply_text_line(gtp, false, text);
     return true;
-}
-
-/* Centistones rounded to the nearest tenth or whole stone, halves away
- * from zero, with no negative zero. */
-static int rounded(int cs, int unit) { return cs >= 0 ? (cs + unit / 2) / unit : -((-cs + unit / 2) / unit); }
-
-/* A score for a person, in stones for the side to move: an estimate to a
- * tenth ("+5.4", "-0.3", "0.0"), a proven result ("+3!", "-2!") or a proven
- * draw ("=0"). A proven draw scores 0 like an estimate: only `exact` tells
- * them apart. */
-static void tenths_text(int tenths, char *out, size_t size)
-{
-    snprintf(out, size, "%s%d.%d", tenths > 0 ? "+" : tenths < 0 ? "-" : "", abs(tenths) / 10, abs(tenths) % 10);
-}
-
-static void stones_text(const SearchLine *line, char *out, size_t size)
-{
-    if (line->exact && line->score == 0)
-        snprintf(out, size, "=0");
-    else if (score_is_final(line->score))
-        snprintf(out, size, "%+d!", score_final_margin(line->score));
-    else
-        tenths_text(rounded(line->score, 10), out, size);
 }
 
 bool gtp_cmd_rin_gfx_pv(Gtp *gtp, const GtpArgs *args)
