@@ -139,6 +139,19 @@ class StreamTest(unittest.TestCase):
         self.assertEqual(e.response("rin-position"), "= 7/7/7/7/7/7/7 b 1")
         self.assertEqual(e.close(), 0)
 
+    def test_proven_draw_streams_final_0(self):
+        """A drawn position searched to its end streams every line as a
+        proven draw, and the stream closes by itself: nothing is left to
+        search."""
+        e = self.engine
+        self.assertEqual(e.response("boardsize 8"), "=")
+        self.assertEqual(e.response("rin-setposition 1xox1oo1/xxoxxo1x/oooxxxoo/xooxooox/oxxooxox/o1xoxxxx/"
+                                    "xxxxooo1/2x1oxo1 w 1"), "=")
+        e.send("rin-analyze interval 5 movetime 60000 multipv 2")
+        groups = self.batches(self.read_stream("="), 2)
+        self.assertEqual([INFO.match(line).group(3) for line in groups[-1]], ["final 0", "final 0"])
+        self.assertEqual(e.close(), 0)
+
     def test_one_shot_form_is_unchanged(self):
         e = self.engine
         self.assertEqual(e.response("boardsize 8"), "=")

@@ -73,6 +73,26 @@ class ReviewTest(unittest.TestCase):
             self.assertEqual(f.read(), BLUNDER)
         self.assertEqual(os.stat(game).st_mtime_ns, before.st_mtime_ns)
 
+    def test_the_best_stone_loses_nothing(self):
+        """A stone that is the search's own best stone loses 0.0 (the played
+        stone is scored by the same search as the best), and the record says
+        how a loss is measured."""
+        game = self.write("blunder.sgf", BLUNDER)
+        run = self.review(game, "--nodes", "20000")
+        self.assertEqual(run.returncode, 0, run.stderr)
+        with open(os.path.join(self.dir.name, "blunder-review.sgf"), encoding="utf-8") as f:
+            annotated = f.read()
+        self.assertIn("A stone's loss is the best stone's score minus the played stone's", annotated)
+        comments = re.findall(r"C\[(?:Black|White) ([A-H]\d): score before ([-+]\d+\.\d), best ([A-H]\d), "
+                              r"after [A-H]\d ([-+]\d+\.\d), loss (\d+\.\d)", annotated)
+        self.assertEqual(len(comments), 8)
+        best_played = [c for c in comments if c[0] == c[2]]
+        self.assertGreaterEqual(len(best_played), 2, annotated)
+        for vertex, before, _, after, loss in best_played:
+            self.assertEqual((loss, after), ("0.0", before), vertex)
+        for vertex, before, _, after, loss in comments:
+            self.assertAlmostEqual(float(loss), max(0.0, float(before) - float(after)), delta=0.11, msg=vertex)
+
     def test_malformed_record_is_refused_with_the_reason(self):
         # Black's second stone comes when White has one left
         game = self.write("bad.sgf", "(;FF[4]RU[Rin]SZ[6];B[cc];W[dd];B[ee])\n")
