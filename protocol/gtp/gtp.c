@@ -129,9 +129,8 @@ Gtp *gtp_create(const EngineOptions *options)
         gtp_destroy(gtp);
         return NULL;
     }
-    gtp->komi = 0.0;
     Position empty;
-    pos_init(&empty, GTP_DEFAULT_SIZE);
+    pos_init(&empty, (int)options->size);
     new_game_state(gtp, &empty);
     return gtp;
 }
@@ -174,7 +173,7 @@ void gtp_play_stone(Gtp *gtp, int point)
     pos_play(&gtp->pos, point);
 }
 
-double gtp_score(const Gtp *gtp) { return (double)pos_score(&gtp->pos) - gtp->komi; }
+double gtp_score(const Gtp *gtp) { return (double)pos_score(&gtp->pos); }
 
 bool gtp_check_turn(Gtp *gtp, Color color)
 {

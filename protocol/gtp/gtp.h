@@ -17,7 +17,7 @@ enum { GTP_LINE_MAX = 64 * 1024 };
 
 typedef struct Gtp Gtp;
 
-/* A new engine on the empty 16x16 board with the given options (options.h);
+/* A new engine on the empty board of options->size with the given options (options.h);
  * NULL when memory ran out. */
 Gtp *gtp_create(const EngineOptions *options);
 void gtp_destroy(Gtp *gtp);

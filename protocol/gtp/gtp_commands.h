@@ -19,8 +19,7 @@ enum {
     GTP_ARGS_MAX = 16,              /* arguments kept for a handler; more are counted */
     GTP_ARGS_ANY = -1,              /* max_args of a command that reads the rest of the line */
     GTP_HISTORY_MAX = BB_POINTS,    /* every stone fills at least its own point */
-    GTP_QUOTE_MAX = 48,             /* an argument quoted in a message, quotes and NUL included */
-    GTP_DEFAULT_SIZE = BB_MAX_SIZE
+    GTP_QUOTE_MAX = 48              /* an argument quoted in a message, quotes and NUL included */
 };
 
 /* One stone of the game: enough to undo it and to write a game record. */
@@ -51,7 +50,6 @@ struct Gtp {
     Position start;                   /* where the history begins: an empty board or a set position */
     GtpMove history[GTP_HISTORY_MAX]; /* the stones placed since `start` */
     int history_length;
-    double komi;
     bool clock_set;      /* time_settings has set a clock */
     TimeControl clock[2]; /* each colour's clock, indexed by Color */
     EngineOptions options;
@@ -156,7 +154,7 @@ void gtp_report_info(const SearchInfo *info, void *context);
  * options, else the clock's budget, else the time per stone. */
 PlayerLimits gtp_stone_limits(const Gtp *gtp);
 
-/* Black's count minus White's count and komi. */
+/* Black's stones minus White's: Rin's score (it has no komi). */
 double gtp_score(const Gtp *gtp);
 
 /* Handlers, one per command, grouped by theme in gtp_commands*.c. */

@@ -39,13 +39,14 @@ bool gtp_cmd_clear_board(Gtp *gtp, const GtpArgs *args)
     return true;
 }
 
+/* Rin has no komi. Controllers send one anyway (GoGui its Go default, 6.5,
+ * before every game), and GTP says to accept it: the number is checked and
+ * then ignored, so every score is the stones on the board, as the rules
+ * and the ruler GoGui asks for the result count them. */
 bool gtp_cmd_komi(Gtp *gtp, const GtpArgs *args)
 {
     double komi;
-    if (!gtp_arg_float(gtp, args->v[0], "komi", -KOMI_MAX, KOMI_MAX, &komi))
-        return false;
-    gtp->komi = komi;
-    return true;
+    return gtp_arg_float(gtp, args->v[0], "komi", -KOMI_MAX, KOMI_MAX, &komi);
 }
 
 bool gtp_cmd_play(Gtp *gtp, const GtpArgs *args)

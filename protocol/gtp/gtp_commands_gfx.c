@@ -2,16 +2,24 @@
  * the board. One instruction a line, in GoGui's format: INFLUENCE v x ...,
  * LABEL v text ..., COLOR #rrggbb v ..., SQUARE v ..., MARK v ...,
  * VAR b v w v ..., TEXT words. Each command also works on its own. */
+#include <math.h>
 #include <stdlib.h>
 
 #include "eval/ownership.h"
 #include "formats/coord.h"
 #include "gtp/gtp_commands.h"
 #include "gtp/search_report.h"
+#include "rules/playout.h"
 #include "rules/score.h"
 #include "rules/tactics.h"
 
-enum { GFX_CANDIDATES_DEFAULT = 5 };
+enum {
+    GFX_CANDIDATES_DEFAULT = 5,
+    /* random games behind the ownership overlay when the weights have no
+     * point model: a few milliseconds on 16x16, steps of 0.001 */
+    GFX_OWNERSHIP_PLAYOUTS = 2000,
+    GFX_TEXT_MAX = 1024
+};
 
 static const char *const color_names[2] = {"black", "white"};
 
@@ -83,11 +91,55 @@ bool gtp_cmd_rin_gfx_fills(Gtp *gtp, const GtpArgs *args)
     return true;
 }
 
+/* Centistones rounded to the nearest tenth or whole stone, halves away
+ * from zero, with no negative zero. */
+static int rounded(int cs, int unit) { return cs >= 0 ? (cs + unit / 2) / unit : -((-cs + unit / 2) / unit); }
+
+/* Tenths of a stone as "+5.4", "-0.3" or "0.0". */
+static void tenths_text(int tenths, char *out, size_t size)
+{
+    snprintf(out, size, "%s%d.%d", tenths > 0 ? "+" : tenths < 0 ? "-" : "", abs(tenths) / 10, abs(tenths) % 10);
+}
+
+/* A score for a person, in stones for the side to move: an estimate to a
+ * tenth ("+5.4", "-0.3", "0.0"), a proven result ("+3!", "-2!") or a proven
+ * draw ("=0"). A proven draw scores 0 like an estimate: only `exact` tells
+ * them apart. */
+static void stones_text(const SearchLine *line, char *out, size_t size)
+{
+    if (line->exact && line->score == 0)
+        snprintf(out, size, "=0");
+    else if (score_is_final(line->score))
+        snprintf(out, size, "%+d!", score_final_margin(line->score));
+    else
+        tenths_text(rounded(line->score, 10), out, size);
+}
+
+/* Every point's expected final owner in [-1, 1], positive for Black: the
+ * learned point model's when the weights hold one; otherwise what uniformly
+ * random games from here say (the evaluation's hand-set terms leave most of
+ * an open board at 0, an empty overlay). The random games are seeded by the
+ * seed option, so the overlay is the same every time. */
+static bool gfx_ownership(const Gtp *gtp, float owner[BB_POINTS])
+{
+    if (ownership_estimate(gtp->eval, &gtp->pos, owner))
+        return true;
+    if (pos_is_over(&gtp->pos))
+        return false; /* the hand-set estimate of a full board is exact */
+    uint32_t black[BB_POINTS];
+    Rng rng;
+    rng_seed(&rng, (uint64_t)gtp->options.seed);
+    playout_ownership(&gtp->pos, GFX_OWNERSHIP_PLAYOUTS, &rng, black);
+    for (int p = 0; p < BB_POINTS; p++)
+        owner[p] = bb_test(bb_board(gtp->pos.size), p) ? 2.0f * (float)black[p] / GFX_OWNERSHIP_PLAYOUTS - 1.0f : 0.0f;
+    return false;
+}
+
 bool gtp_cmd_rin_gfx_ownership(Gtp *gtp, const GtpArgs *args)
 {
     (void)args;
     float owner[BB_POINTS];
-    bool learned = ownership_estimate(gtp->eval, &gtp->pos, owner);
+    bool learned = gfx_ownership(gtp, owner);
     int size = gtp->pos.size;
     double sum = 0.0;
     gtp_reply(gtp, "INFLUENCE");
@@ -96,13 +148,21 @@ bool gtp_cmd_rin_gfx_ownership(Gtp *gtp, const GtpArgs *args)
             int p = point_make(r, c);
             char vertex[COORD_TEXT_MAX];
             coord_format(p, size, vertex);
-            gtp_reply(gtp, " %s %.2f", vertex, owner[p]);
+            /* in hundredths, so that a small negative value reads 0.00, not -0.00 */
+            long hundredths = lrintf(owner[p] * 100.0f);
+            gtp_reply(gtp, " %s %.2f", vertex, (double)hundredths / 100.0);
             sum += owner[p];
         }
     }
-    char text[128];
-    snprintf(text, sizeof text, "ownership estimate (%s): black %+.1f stones",
-             learned ? "learned point model" : "hand-set evaluation", sum);
+    char text[160], stones[32];
+    tenths_text((int)lrint(sum * 10.0), stones, sizeof stones);
+    if (learned)
+        snprintf(text, sizeof text, "ownership estimate (learned point model): black %s stones", stones);
+    else if (pos_is_over(&gtp->pos))
+        snprintf(text, sizeof text, "ownership: the board is full, black %s stones", stones);
+    else
+        snprintf(text, sizeof text, "ownership estimate (%d random games from here): black %s stones",
+                 GFX_OWNERSHIP_PLAYOUTS, stones);
     reply_text_line(gtp, false, text);
     return true;
 }
@@ -126,20 +186,33 @@ bool gtp_cmd_rin_gfx_pv(Gtp *gtp, const GtpArgs *args)
         gtp_reply(gtp, " %c %s", pos_to_move(&pos) == COLOR_BLACK ? 'b' : 'w', vertex);
         pos_play(&pos, info.pv[i]);
     }
-    char score[32];
-    report_score(info.score, info.exact, score, sizeof score);
-    gtp_reply(gtp, "\nTEXT principal variation for %s: score %s, depth %d", color_names[pos_to_move(&gtp->pos)], score,
-              info.depth);
+    const char *mover = color_names[pos_to_move(&gtp->pos)];
+    gtp_reply(gtp, "\nTEXT principal variation for %s: ", mover);
+    SearchLine best = report_line(&info, 0);
+    char score[48];
+    stones_text(&best, score, sizeof score);
+    if (best.exact && best.score == 0)
+        gtp_reply(gtp, "a draw (proven)");
+    else if (score_is_final(best.score))
+        gtp_reply(gtp, "%+d stones for %s (proven)", score_final_margin(best.score), mover);
+    else
+        gtp_reply(gtp, "%s stones for %s", score, mover);
+    gtp_reply(gtp, ", depth %d", info.depth);
     return true;
 }
 
-/* A score as a short label: stones with one decimal, "=+3" when proven. */
+/* A score as a label that fits in a cell (GoGui clips a label at 0.95 of
+ * the cell and draws it at about 0.45 of the cell's height: room for about
+ * two digits and a sign): whole stones for the side to move, "5", "-2",
+ * "0"; "3!" and "-4!" when proven; "=0" for a proven draw. */
 static void score_label(const SearchLine *line, char *out, size_t size)
 {
-    if (score_is_final(line->score) || (line->exact && line->score == 0))
-        snprintf(out, size, "=%+d", score_final_margin(line->score));
+    if (line->exact && line->score == 0)
+        snprintf(out, size, "=0");
+    else if (score_is_final(line->score))
+        snprintf(out, size, "%d!", score_final_margin(line->score));
     else
-        snprintf(out, size, "%+.1f", line->score / 100.0);
+        snprintf(out, size, "%d", rounded(line->score, 100));
 }
 
 bool gtp_cmd_rin_gfx_candidates(Gtp *gtp, const GtpArgs *args)
@@ -152,18 +225,26 @@ bool gtp_cmd_rin_gfx_candidates(Gtp *gtp, const GtpArgs *args)
     SearchInfo info;
     if (!gtp_analyze_once(gtp, &limits, &info))
         return false;
+    /* the labels round to whole stones; the text gives every score to a tenth */
+    char text[GFX_TEXT_MAX];
+    const char *mover = color_names[pos_to_move(&gtp->pos)];
+    int count = report_line_count(&info);
+    size_t used = (size_t)snprintf(text, sizeof text, "%d candidate%s for %s, in stones for %s (!: proven, =0: a "
+                                                      "proven draw), depth %d:",
+                                   count, count == 1 ? "" : "s", mover, mover, info.depth);
     gtp_reply(gtp, "LABEL");
-    for (int i = 0; i < report_line_count(&info); i++) {
+    for (int i = 0; i < count; i++) {
         SearchLine line = report_line(&info, i);
-        char vertex[COORD_TEXT_MAX], label[32];
+        char vertex[COORD_TEXT_MAX], label[32], stones[48];
         coord_format(line.pv[0], gtp->pos.size, vertex);
         score_label(&line, label, sizeof label);
         gtp_reply(gtp, " %s %s", vertex, label);
+        stones_text(&line, stones, sizeof stones);
+        if (used < sizeof text)
+            used += (size_t)snprintf(text + used, sizeof text - used, "%s %s %s", i ? "," : "", vertex, stones);
     }
     char vertex[COORD_TEXT_MAX];
     coord_format(info.pv[0], gtp->pos.size, vertex);
-    gtp_reply(gtp, "\nSQUARE %s\nTEXT %d candidates for %s, scores in stones for %s (=: proven), depth %d",
-              vertex, report_line_count(&info), color_names[pos_to_move(&gtp->pos)],
-              color_names[pos_to_move(&gtp->pos)], info.depth);
+    gtp_reply(gtp, "\nSQUARE %s\nTEXT %s", vertex, text);
     return true;
 }

@@ -60,14 +60,17 @@ bool gtp_cmd_rin_perft(Gtp *gtp, const GtpArgs *args)
     return gtp_reply(gtp, "%" PRIu64, perft(&gtp->pos, (int)depth));
 }
 
-/* The GoGui "param" form: one "[type] name value" line per option. */
+/* The GoGui "param" form: one "[type] name value" line per option that can
+ * change at run time. */
 static bool list_options(Gtp *gtp)
 {
-    for (size_t i = 0; options_spec(i); i++) {
+    for (size_t i = 0, listed = 0; options_spec(i); i++) {
         const OptionSpec *spec = options_spec(i);
+        if (spec->startup)
+            continue;
         char value[OPTIONS_VALUE_MAX];
         options_format(&gtp->options, spec, value);
-        if (i)
+        if (listed++)
             gtp_reply(gtp, "\n");
         if (spec->kind == OPTION_PLAYER) {
             gtp_reply(gtp, "[list");
@@ -118,6 +121,9 @@ bool gtp_cmd_rin_option(Gtp *gtp, const GtpArgs *args)
     char quoted[GTP_QUOTE_MAX];
     if (!spec)
         return gtp_fail(gtp, "syntax error: unknown option %s (rin-option lists them)", gtp_quote(args->v[0], quoted));
+    if (spec->startup)
+        return gtp_fail(gtp, "syntax error: %s is set when the engine starts (rin --%s N); boardsize N changes the board",
+                        spec->name, spec->name);
     if (args->count == 1) {
         char value[OPTIONS_VALUE_MAX];
         options_format(&gtp->options, spec, value);

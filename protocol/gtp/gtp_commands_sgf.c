@@ -1,4 +1,5 @@
 /* Game records over GTP: loadsgf and printsgf (the SGF itself is sgf.c).
+ * A record's KM is read and ignored, and none is written: Rin has no komi.
  * GTP arguments are separated by spaces and '#' starts a comment, so a file
  * name holds neither: FILE is one word. */
 #include <errno.h>
@@ -27,7 +28,6 @@ bool gtp_cmd_loadsgf(Gtp *gtp, const GtpArgs *args)
      * stones; the whole game when the record is shorter. */
     int count = move_number - 1 < game.move_count ? (int)(move_number - 1) : game.move_count;
     gtp_new_game(gtp, &game.start);
-    gtp->komi = game.komi;
     for (int i = 0; i < count; i++)
         gtp_play_stone(gtp, game.moves[i].point);
     return true;
@@ -35,7 +35,7 @@ bool gtp_cmd_loadsgf(Gtp *gtp, const GtpArgs *args)
 
 bool gtp_cmd_printsgf(Gtp *gtp, const GtpArgs *args)
 {
-    SgfGame game = {.start = gtp->start, .move_count = gtp->history_length, .komi = gtp->komi};
+    SgfGame game = {.start = gtp->start, .move_count = gtp->history_length}; /* no komi: Rin has none */
     for (int i = 0; i < gtp->history_length; i++)
         game.moves[i] = (SgfMove){gtp->history[i].color, gtp->history[i].point};
     char text[SGF_TEXT_MAX];

@@ -12,19 +12,21 @@
 #include "search/search.h"
 
 static const OptionSpec specs[] = {
-    {"player", OPTION_PLAYER, 0, 0, "who answers genmove: search, mcts, rave, greedy or random"},
-    {"threads", OPTION_INT, 1, SEARCH_MAX_THREADS, "search threads"},
-    {"hash", OPTION_INT, 1, 65536, "transposition table size in MiB"},
-    {"stonetime", OPTION_INT, 1, INT64_C(86400000), "milliseconds per stone when no clock is set"},
-    {"movetime", OPTION_INT, 0, INT64_C(86400000), "fixed milliseconds per stone (0: off)"},
-    {"depth", OPTION_INT, 0, SEARCH_MAX_DEPTH, "fixed search depth in stones (0: off)"},
-    {"nodes", OPTION_INT, 0, INT64_C(1000000000000), "fixed nodes (mcts, rave: playouts) per stone (0: off)"},
-    {"margin", OPTION_INT, 0, INT64_C(60000), "milliseconds kept back from the clock for I/O"},
-    {"seed", OPTION_INT, 0, INT64_MAX, "random seed"},
-    {"multipv", OPTION_INT, 1, SEARCH_MAX_MULTIPV, "candidates rin-analyze shows, each with its score and PV"},
-    {"ponder", OPTION_INT, 0, 1, "1 (on): think on the opponent's time after genmove (search player)"},
-    {"verbose", OPTION_INT, 0, 1, "1: search progress (info lines) on stderr"},
-    {"eval-file", OPTION_PATH, 0, 0, "evaluation: builtin (learned weights built into rin, the default), classic (hand-set) or a weights file"},
+    {"player", OPTION_PLAYER, 0, 0, "who answers genmove: search, mcts, rave, greedy or random", false},
+    {"threads", OPTION_INT, 1, SEARCH_MAX_THREADS, "search threads", false},
+    {"hash", OPTION_INT, 1, 65536, "transposition table size in MiB", false},
+    {"stonetime", OPTION_INT, 1, INT64_C(86400000), "milliseconds per stone when no clock is set", false},
+    {"movetime", OPTION_INT, 0, INT64_C(86400000), "fixed milliseconds per stone (0: off)", false},
+    {"depth", OPTION_INT, 0, SEARCH_MAX_DEPTH, "fixed search depth in stones (0: off)", false},
+    {"nodes", OPTION_INT, 0, INT64_C(1000000000000), "fixed nodes (mcts, rave: playouts) per stone (0: off)", false},
+    {"margin", OPTION_INT, 0, INT64_C(60000), "milliseconds kept back from the clock for I/O", false},
+    {"seed", OPTION_INT, 0, INT64_MAX, "random seed", false},
+    {"multipv", OPTION_INT, 1, SEARCH_MAX_MULTIPV, "candidates rin-analyze shows, each with its score and PV", false},
+    {"ponder", OPTION_INT, 0, 1, "1 (on): think on the opponent's time after genmove (search player)", false},
+    {"verbose", OPTION_INT, 0, 1, "1: search progress (info lines) on stderr", false},
+    {"eval-file", OPTION_PATH, 0, 0, "evaluation: builtin (learned weights built into rin, the default), classic (hand-set) or a weights file", false},
+    {"size", OPTION_INT, BB_MIN_SIZE, BB_MAX_SIZE,
+     "board size the engine starts on (start-up only: boardsize changes the board)", true},
 };
 
 enum { SPEC_COUNT = sizeof specs / sizeof specs[0] };
@@ -41,6 +43,7 @@ void options_defaults(EngineOptions *o)
     o->verbose = 1;
     o->multipv = 1;
     strcpy(o->eval_file, EVAL_FILE_BUILTIN);
+    o->size = BB_MAX_SIZE;
 }
 
 const OptionSpec *options_spec(size_t index) { return index < SPEC_COUNT ? &specs[index] : NULL; }
@@ -77,6 +80,8 @@ static int64_t *int_field(EngineOptions *o, const char *name)
         return &o->multipv;
     if (strcmp(name, "ponder") == 0)
         return &o->ponder;
+    if (strcmp(name, "size") == 0)
+        return &o->size;
     return NULL;
 }
 

@@ -23,6 +23,7 @@ typedef struct EngineOptions {
     int64_t multipv;                 /* candidates rin-analyze shows */
     int64_t ponder;                  /* 1: think on the opponent's time after genmove */
     char eval_file[OPTIONS_PATH_MAX]; /* learned weights: EVAL_FILE_BUILTIN or a file; "" for the hand-set evaluation */
+    int64_t size;                    /* the board the engine starts on (boardsize changes it later) */
 } EngineOptions;
 
 typedef enum OptionKind { OPTION_INT, OPTION_PLAYER, OPTION_PATH } OptionKind;
@@ -32,6 +33,7 @@ typedef struct OptionSpec {
     OptionKind kind;
     int64_t min, max; /* OPTION_INT */
     const char *help;
+    bool startup; /* only on the command line: rin-option does not offer it */
 } OptionSpec;
 
 /* The values of eval-file that name the hand-set evaluation and the

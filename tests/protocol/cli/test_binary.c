@@ -284,6 +284,7 @@ static void test_command_line(void **state)
     run(&r, (const char *const[]){"--help", NULL}, "", 0);
     assert_non_null(strstr(r.out, "Usage: rin"));
     assert_non_null(strstr(r.out, "rin selfplay [--games N]"));
+    assert_non_null(strstr(r.out, "--size N          board size the engine starts on"));
     assert_int_equal(r.status, 0);
     run(&r, (const char *const[]){"--bogus", NULL}, "name\n", 5);
     assert_string_equal(r.out, "");
@@ -301,6 +302,20 @@ static void test_command_line(void **state)
     assert_int_equal(r.status, 2);
     run(&r, (const char *const[]){"--hash", NULL}, "name\n", 5);
     assert_non_null(strstr(r.err, "--hash needs a value"));
+    assert_int_equal(r.status, 2);
+    /* the board a ruler answers GoGui with: --size, 4 to 16 */
+    run(&r, (const char *const[]){"--size", "12", NULL}, "gogui-rules_board_size\n", 23);
+    assert_string_equal(r.out, "= 12\n\n");
+    assert_int_equal(r.status, 0);
+    run(&r, (const char *const[]){"--size", "17", NULL}, "name\n", 5);
+    assert_string_equal(r.out, "");
+    assert_non_null(strstr(r.err, "size '17' is out of range (4 to 16)"));
+    assert_int_equal(r.status, 2);
+    run(&r, (const char *const[]){"--size", "twelve", NULL}, "name\n", 5);
+    assert_non_null(strstr(r.err, "size must be a whole number from 4 to 16, got 'twelve'"));
+    assert_int_equal(r.status, 2);
+    run(&r, (const char *const[]){"--size", NULL}, "name\n", 5);
+    assert_non_null(strstr(r.err, "--size needs a value"));
     assert_int_equal(r.status, 2);
     run(&r, (const char *const[]){"bench", "0", NULL}, "", 0);
     assert_non_null(strstr(r.err, "bench: DEPTH must be a number from 1 to 64"));

@@ -108,7 +108,6 @@ typedef struct Snapshot {
     Position pos, start;
     int history_length;
     GtpMove history[GTP_HISTORY_MAX];
-    double komi;
 } Snapshot;
 
 static void take_snapshot(const Gtp *gtp, Snapshot *s)
@@ -117,7 +116,6 @@ static void take_snapshot(const Gtp *gtp, Snapshot *s)
     s->start = gtp->start;
     s->history_length = gtp->history_length;
     memcpy(s->history, gtp->history, sizeof s->history);
-    s->komi = gtp->komi;
 }
 
 static void assert_same_game(const Gtp *gtp, const Snapshot *s)
@@ -130,7 +128,6 @@ static void assert_same_game(const Gtp *gtp, const Snapshot *s)
         assert_int_equal(gtp->history[i].point, s->history[i].point);
         assert_pos_equal(&gtp->history[i].before, &s->history[i].before);
     }
-    assert_true(gtp->komi == s->komi);
 }
 
 /* Plays up to `stones` random stones (fewer when the game ends). */
@@ -201,8 +198,8 @@ static void check_round_trip(Gtp *gtp, const char *path)
     bool set_up = !bb_is_empty(bb_or(gtp->start.stones[0], gtp->start.stones[1]));
     assert_int_equal(strstr(text, "\nRP[") != NULL, set_up);
     assert_int_equal(strstr(text, "RE[") != NULL, pos_is_over(&gtp->pos));
-    assert_int_equal(strstr(text, "KM[") != NULL, gtp->komi != 0.0);
-    SgfGame game = {.start = gtp->start, .move_count = gtp->history_length, .komi = gtp->komi};
+    assert_null(strstr(text, "KM[")); /* Rin has no komi */
+    SgfGame game = {.start = gtp->start, .move_count = gtp->history_length};
     for (int i = 0; i < gtp->history_length; i++)
         game.moves[i] = (SgfMove){gtp->history[i].color, gtp->history[i].point};
     char direct[SGF_TEXT_MAX];
@@ -251,7 +248,8 @@ static void test_round_trip_random_games(void **state)
                 pos_init(&start, size);
             }
             gtp_new_game(gtp, &start);
-            gtp->komi = komis[rng_below(&rng, sizeof komis / sizeof komis[0])];
+            /* whatever komi a controller sends, the record has none */
+            assert_exec_f(gtp, "=\n\n", "komi %g", komis[rng_below(&rng, sizeof komis / sizeof komis[0])]);
             /* half the games to the end, the others stop anywhere */
             play_random(gtp, &rng, g % 2 ? BB_POINTS : (int)rng_below(&rng, (uint32_t)(size * size)));
             finished += pos_is_over(&gtp->pos);
@@ -265,7 +263,8 @@ static void test_round_trip_random_games(void **state)
     assert_true(from_setup >= games / 4);
 }
 
-/* The result of a finished game, komi included, as final_score says it. */
+/* The result of a finished game as final_score says it: the stones, whatever
+ * komi was sent. */
 static void test_result_of_finished_games(void **state)
 {
     (void)state;
@@ -279,18 +278,22 @@ static void test_result_of_finished_games(void **state)
         free(text);
         play_random(gtp, &rng, BB_POINTS);
         int score = pos_score(&gtp->pos);
-        /* komi 0, komi making a draw, and a half-point komi */
-        double komis[] = {0.0, (double)score, 0.5};
+        /* komi 0, a komi that would make a draw, and GoGui's 6.5 */
+        double komis[] = {0.0, (double)score, 6.5};
         for (int k = 0; k < 3; k++) {
-            gtp->komi = komis[k];
+            assert_exec_f(gtp, "=\n\n", "komi %g", komis[k]);
             char final_score[64], expected[80];
             snprintf(final_score, sizeof final_score, "%s", exec(gtp, "final_score") + 2);
             final_score[strlen(final_score) - 2] = '\0';
+            char stones[32];
+            if (score == 0)
+                snprintf(stones, sizeof stones, "0");
+            else
+                snprintf(stones, sizeof stones, "%c+%d", score > 0 ? 'B' : 'W', abs(score));
+            assert_string_equal(final_score, stones);
             snprintf(expected, sizeof expected, "RE[%s]", final_score);
             text = printsgf(gtp);
             assert_non_null(strstr(text, expected));
-            if (k == 1)
-                assert_non_null(strstr(text, "RE[0]"));
             free(text);
         }
         gtp_destroy(gtp);
@@ -317,14 +320,14 @@ static void test_writer_text(void **state)
     assert_exec(gtp, "komi 6.5", "=\n\n");
     assert_exec(gtp, "play w a1", "=\n\n");
     text = printsgf(gtp);
-    assert_string_equal(text, HEADER "SZ[4]KM[6.5]\nAB[bb]\nAW[cc]\nPL[W]\nRP[4/1x2/2o1/4 w 2]\n;W[ad]\n)\n");
+    assert_string_equal(text, HEADER "SZ[4]\nAB[bb]\nAW[cc]\nPL[W]\nRP[4/1x2/2o1/4 w 2]\n;W[ad]\n)\n");
     free(text);
-    /* the last point filled: 8 stones each, komi -0.25 */
+    /* the last point filled: 8 stones each, a draw whatever the komi */
     assert_exec(gtp, "komi -0.25", "=\n\n");
     assert_exec(gtp, "rin-setposition xxxx/xxxx/oooo/ooo1 w 1", "=\n\n");
     assert_exec(gtp, "play w d1", "=\n\n");
     text = printsgf(gtp);
-    assert_string_equal(text, HEADER "SZ[4]KM[-0.25]RE[B+0.25]\nAB[aa][ba][ca][da][ab][bb][cb][db]\n"
+    assert_string_equal(text, HEADER "SZ[4]RE[0]\nAB[aa][ba][ca][da][ab][bb][cb][db]\n"
                                      "AW[ac][bc][cc][dc][ad][bd][cd]\nPL[W]\nRP[xxxx/xxxx/oooo/ooo1 w 1]\n;W[dd]\n)\n");
     free(text);
     gtp_destroy(gtp);
@@ -393,7 +396,6 @@ static void test_loadsgf_move_number(void **state)
         assert_pos_equal(&gtp->pos, played < moves ? &source->history[played].before : &source->pos);
         for (int k = 0; k < played; k++)
             assert_int_equal(gtp->history[k].point, source->history[k].point);
-        assert_true(gtp->komi == 2.5);
         if (played > 0) {
             assert_exec(gtp, "undo", "=\n\n");
             assert_pos_equal(&gtp->pos, &source->history[played - 1].before);
@@ -950,7 +952,6 @@ static void test_mutated_records(void **state)
         else
             pos_init(&start, size);
         gtp_new_game(gtp, &start);
-        gtp->komi = i % 3 ? 0.0 : 6.5;
         play_random(gtp, &rng, i % 4 ? 12 : BB_POINTS);
         seeds[seed_count++] = printsgf(gtp);
         gtp_destroy(gtp);

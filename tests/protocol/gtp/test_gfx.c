@@ -145,8 +145,45 @@ static void test_gfx_ownership(void **state)
         pairs++;
     }
     assert_int_equal(pairs, 36);
-    assert_int_equal(strncmp(lines[1], "TEXT ownership estimate (hand-set evaluation): black ", 53), 0);
+    assert_int_equal(strncmp(lines[1], "TEXT ownership estimate (2000 random games from here): black ", 61), 0);
     free_lines(lines, count);
+    gtp_destroy(gtp);
+}
+
+/* The overlay GoGui draws after a few stones is not blank (GoGui leaves out
+ * a point below 0.01 and draws one at 0.1 as a small square), and no value
+ * reads -0.00. */
+static void test_gfx_ownership_shows_the_board(void **state)
+{
+    (void)state;
+    Gtp *gtp = new_engine();
+    assert_exec(gtp, "rin-setposition 8/8/3x4/2xo4/3x4/8/o7/8 b 2", "=\n\n");
+    int count;
+    char **lines = gfx_lines(gtp, "rin-gfx_ownership", &count);
+    assert_int_equal(count, 2);
+    assert_null(strstr(lines[0], "-0.00"));
+    int shown = 0;
+    char *save = NULL;
+    strtok_r(lines[0], " ", &save);
+    for (char *vertex; (vertex = strtok_r(NULL, " ", &save));) {
+        double v = strtod(strtok_r(NULL, " ", &save), NULL);
+        shown += v >= 0.1 || v <= -0.1;
+    }
+    /* the hand-set terms showed only the 5 stones and the point D5 */
+    assert_true(shown >= 12);
+    assert_null(strstr(lines[1], "-0.0 "));
+    free_lines(lines, count);
+    /* the same every time: the random games follow the seed option */
+    char *first = exec(gtp, "rin-gfx_ownership"), *again = exec(gtp, "rin-gfx_ownership");
+    assert_string_equal(first, again);
+    free(first);
+    free(again);
+    /* a full board: the stones themselves */
+    assert_exec(gtp, "rin-setposition xxxx/xxxx/oooo/oooo b 1", "=\n\n");
+    assert_exec(gtp, "rin-gfx_ownership",
+                "= INFLUENCE A4 1.00 B4 1.00 C4 1.00 D4 1.00 A3 1.00 B3 1.00 C3 1.00 D3 1.00 A2 -1.00 B2 -1.00 C2 "
+                "-1.00 D2 -1.00 A1 -1.00 B1 -1.00 C1 -1.00 D1 -1.00\nTEXT ownership: the board is full, black 0.0 "
+                "stones\n\n");
     gtp_destroy(gtp);
 }
 
@@ -178,8 +215,17 @@ static void test_gfx_pv(void **state)
         stones++;
     }
     assert_true(stones >= 5);
-    assert_int_equal(strncmp(lines[1], "TEXT principal variation for white: score ", 42), 0);
+    /* the score in stones, as the candidates give it, not in centistones */
+    assert_int_equal(strncmp(lines[1], "TEXT principal variation for white: ", 36), 0);
+    assert_non_null(strstr(lines[1], " stones for white, depth "));
+    assert_null(strstr(lines[1], "cs"));
     free_lines(lines, count);
+    /* proven results: a draw, and a loss by 2 */
+    assert_exec(gtp, "rin-setposition xxxx/xxxx/oooo/ooo1 w 1", "=\n\n");
+    assert_exec(gtp, "rin-gfx_pv", "= VAR w D1\nTEXT principal variation for white: a draw (proven), depth 1\n\n");
+    assert_exec(gtp, "rin-setposition xxxx/xxxx/xooo/ooo1 w 1", "=\n\n");
+    assert_exec(gtp, "rin-gfx_pv",
+                "= VAR w D1\nTEXT principal variation for white: -2 stones for white (proven), depth 1\n\n");
     /* nothing to show at the end of the game */
     assert_exec(gtp, "rin-setposition xxxx/xxxx/xxxx/xxxx b 1", "=\n\n");
     assert_exec(gtp, "rin-gfx_pv", "? the game is over (no empty point left)\n\n");
@@ -208,19 +254,33 @@ static void test_gfx_candidates(void **state)
             assert_int_not_equal(points[i], points[labels]);
         if (labels == 0)
             snprintf(first, sizeof first, "%s", vertex);
-        /* "+1.5", "-0.2" or "=+3" */
+        /* whole stones, "2", "-1" or "0", short enough for a cell: GoGui
+         * clips a label wider than the cell ("+5.5" was) */
         char *end;
-        strtod(label[0] == '=' ? label + 1 : label, &end);
-        assert_true((label[0] == '+' || label[0] == '-' || label[0] == '=') && *end == '\0');
+        strtol(label, &end, 10);
+        assert_true(*end == '\0' && strlen(label) <= 3);
+        assert_string_not_equal(label, "-0");
         labels++;
     }
     assert_int_equal(labels, 4);
     char square[16];
     snprintf(square, sizeof square, "SQUARE %s", first);
     assert_string_equal(lines[1], square);
-    assert_int_equal(strncmp(lines[2], "TEXT 4 candidates for black", 27), 0);
+    /* the text gives each score to a tenth of a stone */
+    assert_int_equal(strncmp(lines[2], "TEXT 4 candidates for black, in stones for black (!: proven, =0: a proven draw), "
+                                       "depth 3: ", 88), 0);
+    assert_null(strstr(lines[2], "-0.0"));
     free_lines(lines, count);
     assert_exec(gtp, "rin-gfx_candidates 0", "? syntax error: candidates '0' is out of range (1 to 16)\n\n");
+    /* proven results: "=0" for a draw, "-2!" for a loss by 2 */
+    assert_exec(gtp, "rin-setposition xxxx/xxxx/oooo/ooo1 w 1", "=\n\n");
+    assert_exec(gtp, "rin-gfx_candidates",
+                "= LABEL D1 =0\nSQUARE D1\nTEXT 1 candidate for white, in stones for white (!: proven, =0: a proven "
+                "draw), depth 1: D1 =0\n\n");
+    assert_exec(gtp, "rin-setposition xxxx/xxxx/xooo/ooo1 w 1", "=\n\n");
+    assert_exec(gtp, "rin-gfx_candidates",
+                "= LABEL D1 -2!\nSQUARE D1\nTEXT 1 candidate for white, in stones for white (!: proven, =0: a "
+                "proven draw), depth 1: D1 -2!\n\n");
     gtp_destroy(gtp);
 }
 
@@ -260,6 +320,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gfx_immune),     cmocka_unit_test(test_gfx_fills), cmocka_unit_test(test_gfx_ownership),
+        cmocka_unit_test(test_gfx_ownership_shows_the_board),
         cmocka_unit_test(test_gfx_pv),         cmocka_unit_test(test_gfx_candidates),
         cmocka_unit_test(test_gfx_menu),
     };

@@ -3,7 +3,9 @@
  * (comments and blank lines included); a line starting with '=' or '?'
  * starts the expected response, which runs to the next empty line. The
  * whole input goes through gtp_run on a fresh engine (random player, seed 1)
- * and its output must equal the expected responses byte for byte. */
+ * and its output must equal the expected responses byte for byte. A first
+ * line "#! rin --NAME VALUE ..." starts the engine with those options, as
+ * that command line would (the engine sees the line as a comment). */
 #include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -94,6 +96,23 @@ static void print_responses_around(const char *expected, const char *actual)
                 expected + start, a_len, actual + start);
 }
 
+/* The options of a first line "#! rin --NAME VALUE ...", set as main does. */
+static void startup_options(const char *text, EngineOptions *options)
+{
+    static const char prefix[] = "#! rin";
+    if (strncmp(text, prefix, sizeof prefix - 1) != 0)
+        return;
+    const char *rest = text + sizeof prefix - 1;
+    char line[256];
+    snprintf(line, sizeof line, "%.*s", (int)strcspn(rest, "\n"), rest);
+    char *save = NULL;
+    for (char *name = strtok_r(line, " ", &save); name; name = strtok_r(NULL, " ", &save)) {
+        char *value = strtok_r(NULL, " ", &save), err[256];
+        if (strncmp(name, "--", 2) != 0 || !value || !options_set(options, name + 2, value, err, sizeof err))
+            fail_msg("bad start-up option in the first line: %s", name);
+    }
+}
+
 static void run_transcript(void **state)
 {
     const char *name = *state;
@@ -109,6 +128,7 @@ static void run_transcript(void **state)
     EngineOptions options;
     options_defaults(&options);
     snprintf(options.player, sizeof options.player, "random");
+    startup_options(text, &options);
     Gtp *gtp = gtp_create(&options);
     assert_non_null(gtp);
     FILE *in = fmemopen(input.data, input.length, "r");
