@@ -197,6 +197,28 @@ static void test_completion_history_and_exit(void **state)
     assert_int_equal(session_end(&s), 0);
 }
 
+/* A person's first word: help names the commands, one a line, and says
+ * where to read more. */
+static void test_help(void **state)
+{
+    (void)state;
+    Session s;
+    if (!session_start(&s))
+        skip();
+    size_t at = session_expect(&s, 0, "help lists them");
+    at = session_type_at_prompt(&s, at, "help\r");
+    at = session_expect(&s, at, "= protocol_version ");
+    at = session_expect(&s, at, "\r\nboardsize ");
+    at = session_expect(&s, at, "\r\ngenmove ");
+    at = session_expect(&s, at, "the engine chooses a stone for COLOR and plays it\r\n");
+    at = session_expect(&s, at, "\r\nMore: help COMMAND shows one command with its arguments;\r\n"
+                                "protocol/PROTOCOL.md and README.md (GTP commands) describe them all.\r\n\r\n");
+    at = session_type_at_prompt(&s, at, "help genmove\r");
+    at = session_expect(&s, at, "= genmove COLOR: the engine chooses a stone for COLOR and plays it\r\n\r\n");
+    session_type_at_prompt(&s, at, "quit\r");
+    assert_int_equal(session_end(&s), 0);
+}
+
 static void test_unwritable_home_is_not_fatal(void **state)
 {
     (void)state;
@@ -236,6 +258,7 @@ int main(void)
     signal(SIGPIPE, SIG_IGN);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_completion_history_and_exit),
+        cmocka_unit_test(test_help),
         cmocka_unit_test(test_unwritable_home_is_not_fatal),
     };
     return cmocka_run_group_tests(tests, make_home, remove_home);
