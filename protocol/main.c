@@ -44,7 +44,7 @@ static const char usage_text[] =
     "                                search each position of a tactical suite to N nodes\n"
     "                                (default %d) with evaluation E (default builtin) and report\n"
     "                                how many are solved\n"
-    "       rin play [--size N] [--color b|w] [--movetime MS]\n"
+    "       rin play [--size N] [--color b|w] [--movetime MS] [--position STRING]\n"
     "                                play against the engine on the terminal (rin play --help)\n"
     "\n"
     "Options (also set over GTP with rin-option NAME VALUE):\n";
