@@ -16,7 +16,7 @@ static const GtpCommand commands[] = {
     {"quit", gtp_cmd_quit, 0, 0, "", "leaves"},
     {"boardsize", gtp_cmd_boardsize, 1, 1, "SIZE", "a new empty board of SIZE x SIZE (4 to 16)"},
     {"clear_board", gtp_cmd_clear_board, 0, 0, "", "a new empty board of the same size"},
-    {"komi", gtp_cmd_komi, 1, 1, "KOMI", "points added to White's count in scores"},
+    {"komi", gtp_cmd_komi, 1, 1, "KOMI", "accepted and ignored: Rin has no komi"},
     {"play", gtp_cmd_play, 2, 2, "COLOR VERTEX", "places a stone (e.g. play b d5) and fills its rings"},
     {"genmove", gtp_cmd_genmove, 1, 1, "COLOR", "the engine chooses a stone for COLOR and plays it"},
     {"reg_genmove", gtp_cmd_reg_genmove, 1, 1, "COLOR", "the stone the engine would choose, not played"},
