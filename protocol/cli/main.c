@@ -44,7 +44,7 @@ static const char usage_text[] =
     "                                search each position of a tactical suite to N nodes\n"
     "                                (default %d) with evaluation E (default builtin) and report\n"
     "                                how many are solved\n"
-    "       rin play [--size N] [--color b|w] [--movetime MS]\n"
+    "       rin play [--size N] [--color b|w] [--movetime MS] [--position STRING]\n"
     "                                play against the engine on the terminal (rin play --help)\n"
     "\n"
     "Options (also set over GTP with rin-option NAME VALUE):\n";
@@ -54,7 +54,8 @@ static const char usage_tail[] =
     "  -V, --version     show the version and exit\n"
     "\n"
     "Without a clock from the controller (time_settings) the engine thinks\n"
-    "stonetime ms per stone. movetime, depth and nodes are fixed limits.\n";
+    "stonetime ms per stone. movetime, depth and nodes are fixed limits.\n"
+    "On a terminal (the rin> prompt) verbose is 0 unless --verbose 1 is given.\n";
 
 static void print_usage(FILE *out)
 {
@@ -254,6 +255,9 @@ int main(int argc, char **argv)
 
     EngineOptions options;
     options_defaults(&options);
+    bool terminal = isatty(STDIN_FILENO);
+    if (terminal)
+        options.verbose = 0; /* a person at a terminal sees info lines only when asking with --verbose 1 */
     for (int i = 1; i < argc; i += 2) {
         const char *arg = argv[i];
         if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
@@ -287,7 +291,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "rin: out of memory (try a smaller --hash)\n");
         return 1;
     }
-    int status = isatty(STDIN_FILENO) ? terminal_run(gtp) : gtp_run(gtp, stdin, stdout);
+    int status = terminal ? terminal_run(gtp) : gtp_run(gtp, stdin, stdout);
     gtp_destroy(gtp);
     return status;
 }

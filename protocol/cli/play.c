@@ -15,19 +15,22 @@
 #include <unistd.h>
 
 #include "formats/board_text.h"
+#include "formats/posstr.h"
 #include "gtp/gtp_commands.h"
 
 enum { PLAY_DEFAULT_SIZE = 9, PLAY_DEFAULT_MOVETIME = 1000, PLAY_COMMAND_MAX = 128, PLAY_PROMPT_MAX = 96,
        PLAY_ANSWER_MAX = 4096 };
 
 static const char usage_text[] =
-    "Usage: rin play [--size N] [--color b|w] [--movetime MS]\n"
+    "Usage: rin play [--size N] [--color b|w] [--movetime MS] [--position STRING]\n"
     "Play Rin against the engine on the terminal.\n"
     "\n"
-    "  --size N        board size, 4 to 16 (default 9)\n"
-    "  --color b|w     your colour: b (Black, moves first) or w (default b)\n"
-    "  --movetime MS   the engine's time per stone in milliseconds (default 1000)\n"
-    "  -h, --help      show this help and exit\n";
+    "  --size N           board size, 4 to 16 (default 9)\n"
+    "  --color b|w        your colour: b (Black, moves first) or w (default b)\n"
+    "  --movetime MS      the engine's time per stone in milliseconds (default 1000)\n"
+    "  --position STRING  start from this position string (as rin-position answers;\n"
+    "                     the board size comes with it), not the empty board\n"
+    "  -h, --help         show this help and exit\n";
 
 static const char help_text[] =
     "Type a vertex for each of your stones, e.g. d5 (column letter without I, row\n"
@@ -80,14 +83,31 @@ static bool run(Game *g, const char **answer, const char *fmt, ...)
     return ok;
 }
 
+/* Draws the board with the stones of the last turn framed: both of a
+ * finished turn, the first of a turn in progress. */
 static void draw(const Game *g)
 {
     char board[BOARD_TEXT_MAX];
     const Gtp *gtp = g->gtp;
-    int last = gtp->history_length > 0 ? gtp->history[gtp->history_length - 1].point : POINT_NONE;
-    board_text_format(&gtp->pos, last, board);
+    Bitboard last_turn = bb_zero();
+    for (int i = gtp->history_length - 1, stones = 0; i >= 0 && stones < 2; i--, stones++) {
+        if (gtp->history[i].color != gtp->history[gtp->history_length - 1].color)
+            break;
+        bb_set(&last_turn, gtp->history[i].point);
+    }
+    board_text_format_marked(&gtp->pos, last_turn, board);
     printf("\n%s", board);
     fflush(stdout);
+}
+
+/* After a stone: what its ring filled and captured, if anything. */
+static void announce_fill(const Game *g)
+{
+    const Gtp *gtp = g->gtp;
+    const GtpMove *move = &gtp->history[gtp->history_length - 1];
+    char line[BOARD_TEXT_LINE_MAX];
+    if (board_text_fill(&move->before, &gtp->pos, move->point, line) > 0)
+        printf("%s\n", line);
 }
 
 static char *prompt_of(EditLine *el)
@@ -147,6 +167,7 @@ static bool engine_turn(Game *g)
         }
         g->placed[g->placed_count++] = engine;
         printf("rin (%s) plays %s\n", color_names[engine], answer);
+        announce_fill(g);
         fflush(stdout);
     }
     draw(g);
@@ -232,6 +253,7 @@ static bool handle(Game *g, const char *line)
                    strstr(text, "invalid vertex") ? "; help lists the words rin play knows" : "");
         } else {
             g->placed[g->placed_count++] = me;
+            announce_fill(g);
             if (!pos_is_over(&g->gtp->pos) && pos_to_move(&g->gtp->pos) == me)
                 draw(g); /* the first stone of the turn: show its fills before the second */
         }
@@ -300,6 +322,8 @@ int play_command(int argc, char **argv)
 {
     int64_t size = PLAY_DEFAULT_SIZE, movetime = PLAY_DEFAULT_MOVETIME;
     Color human = COLOR_BLACK;
+    Position start;
+    bool have_start = false;
     for (int i = 0; i < argc; i++) {
         const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
@@ -321,10 +345,20 @@ int play_command(int argc, char **argv)
             if (!parse_number(value, 1, INT64_C(86400000), &movetime))
                 return usage_error("--movetime needs a number of milliseconds from 1 to 86400000", NULL);
             i++;
+        } else if (strcmp(arg, "--position") == 0) {
+            char err[160];
+            if (!value)
+                return usage_error("--position needs a position string, e.g. '9/9/9/9/4x4/9/9/9/9 w 1'", NULL);
+            if (!posstr_parse(value, &start, err, sizeof err))
+                return usage_error("--position: %s", err);
+            have_start = true;
+            i++;
         } else {
             return usage_error("unexpected argument '%s'", arg);
         }
     }
+    if (have_start)
+        size = start.size; /* the position's, whatever --size said */
     EngineOptions options;
     options_defaults(&options);
     options.movetime = movetime;
@@ -336,6 +370,8 @@ int play_command(int argc, char **argv)
         return 1;
     }
     run(&g, NULL, "boardsize %d", (int)size);
+    if (have_start)
+        gtp_new_game(g.gtp, &start);
     open_editor(&g);
     printf("Rin on %dx%d: you are %s, rin is %s (%" PRId64 " ms per stone). Type a vertex such as d5 for each "
            "stone; help lists the other words.\n",

@@ -1,6 +1,7 @@
 /* rin play: a game against the engine on the terminal for people, without
- * GTP: type a vertex for each stone, the board is redrawn, the engine's
- * stones are shown as it plays them. */
+ * GTP: type a vertex for each stone, the board is redrawn with the last
+ * turn's stones marked, the engine's stones are shown as it plays them and
+ * every ring's fill and captures are announced. */
 #ifndef RIN_PLAY_H
 #define RIN_PLAY_H
 

@@ -188,7 +188,7 @@ int terminal_run(Gtp *gtp)
         el_set(t.el, EL_HIST, history, t.history);
     el_source(t.el, NULL); /* the user's ~/.editrc, if any */
 
-    fprintf(t.screen, "%s %s: GTP commands (list_commands shows them, Tab completes), quit or Ctrl-D to leave\n",
+    fprintf(t.screen, "%s %s: GTP commands (help lists them, Tab completes), quit or Ctrl-D to leave\n",
             RIN_NAME, RIN_VERSION);
     for (;;) {
         /* a streamed analysis runs until a line is typed (it then ends

@@ -48,6 +48,20 @@ static void put_letters(char *out, size_t *at, int size)
 
 size_t board_text_format(const Position *pos, int last, char *out)
 {
+    return board_text_format_marked(pos, last == POINT_NONE ? bb_zero() : bb_point(last), out);
+}
+
+/* The character between columns c - 1 and c of row r (c from 0 to size:
+ * before the first and after the last too): frames the marked points. */
+static char separator(Bitboard marked, int size, int r, int c)
+{
+    bool left = c > 0 && bb_test(marked, point_make(r, c - 1));
+    bool right = c < size && bb_test(marked, point_make(r, c));
+    return left && right ? '|' : left ? ')' : right ? '(' : ' ';
+}
+
+size_t board_text_format_marked(const Position *pos, Bitboard marked, char *out)
+{
     int size = pos->size;
     size_t at = 0;
     out[0] = '\0';
@@ -61,10 +75,9 @@ size_t board_text_format(const Position *pos, int last, char *out)
             char mark = stone == COLOR_BLACK ? 'X' : stone == COLOR_WHITE ? 'O' : '.';
             if (stone < 0 && board_text_is_marker(size, point))
                 mark = '+';
-            char before = point == last ? '(' : (c > 0 && point - 1 == last) ? ')' : ' ';
-            put(out, &at, "%c%c", before, mark);
+            put(out, &at, "%c%c", separator(marked, size, r, c), mark);
         }
-        put(out, &at, "%c%d\n", point_make(r, size - 1) == last ? ')' : ' ', number);
+        put(out, &at, "%c%d\n", separator(marked, size, r, size), number);
     }
     put_letters(out, &at, size);
     if (pos_is_over(pos))
@@ -75,4 +88,27 @@ size_t board_text_format(const Position *pos, int last, char *out)
     put(out, &at, "Black %d, White %d, empty %d\n", pos_count(pos, COLOR_BLACK), pos_count(pos, COLOR_WHITE),
         pos_empty_count(pos));
     return at;
+}
+
+int board_text_fill(const Position *before, const Position *after, int point, char *out)
+{
+    static const char *const names[2] = {"Black", "White"}, *const lower[2] = {"black", "white"};
+    Color me = pos_to_move(before), other = color_other(me);
+    Bitboard filled = bb_andnot(after->stones[me], before->stones[me]);
+    bb_clear(&filled, point);
+    out[0] = '\0';
+    int count = bb_count(filled);
+    if (count == 0)
+        return 0;
+    int captured = bb_count(bb_andnot(before->stones[other], after->stones[other]));
+    char first[COORD_TEXT_MAX];
+    coord_format(bb_first(filled), after->size, first); /* points run row by row from the top */
+    int n = snprintf(out, BOARD_TEXT_LINE_MAX, "%s's ring fills %s", names[me], first);
+    if (count > 1)
+        n += snprintf(out + n, BOARD_TEXT_LINE_MAX - (size_t)n, " and %d more point%s", count - 1,
+                      count == 2 ? "" : "s");
+    if (captured > 0)
+        snprintf(out + n, BOARD_TEXT_LINE_MAX - (size_t)n, "; %d %s stone%s captured", captured, lower[other],
+                 captured == 1 ? "" : "s");
+    return count;
 }

@@ -89,7 +89,8 @@ typedef struct GtpCommand {
     const char *name;
     GtpHandler handler;
     int min_args, max_args; /* checked before the handler runs */
-    const char *usage;      /* the arguments, for error messages */
+    const char *usage;      /* the arguments, for error messages and help */
+    const char *summary;    /* what it does, for help: one short line */
 } GtpCommand;
 
 /* The table entry of a command, or NULL. */
@@ -163,6 +164,7 @@ bool gtp_cmd_name(Gtp *gtp, const GtpArgs *args);
 bool gtp_cmd_version(Gtp *gtp, const GtpArgs *args);
 bool gtp_cmd_known_command(Gtp *gtp, const GtpArgs *args);
 bool gtp_cmd_list_commands(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_help(Gtp *gtp, const GtpArgs *args);
 bool gtp_cmd_quit(Gtp *gtp, const GtpArgs *args);
 
 bool gtp_cmd_boardsize(Gtp *gtp, const GtpArgs *args);

@@ -52,18 +52,36 @@ class Session:
         return rest
 
 
+def board_rows(text, size):
+    """The rows of the last board drawn, top first: (number, the text
+    between the row numbers, with the separators before and after)."""
+    text = text.replace("\r", "")
+    return re.findall(r"(?m)^ *(\d+)([ (|)].*[ (|)])\1 *$", text)[-size:]
+
+
 def last_board(text, size):
     """The rows of the last board drawn: {vertex: 'X', 'O' or '.'}."""
     columns = "ABCDEFGHJKLMNOPQ"[:size]
-    # the last stone is framed by parentheses: "X(O)." or "(X)1" at the edge
-    text = text.replace("\r", "").replace("(", " ").replace(")", " ")
-    rows = re.findall(r"(?m)^ *(\d+) +(.*?) +\1 *$", text)[-size:]
+    # the stones of the last turn are framed by parentheses: "X(O).",
+    # "(X)1" at the edge, "(O|O)" side by side
+    rows = [(number, re.sub(r"[(|)]", " ", cells)) for number, cells in board_rows(text, size)]
     board = {}
     for number, cells in rows:
         cells = cells.split()
         for column, cell in zip(columns, cells):
             board[f"{column}{number}"] = cell
     return board
+
+
+def marked(text, size):
+    """The framed points of the last board drawn."""
+    columns = "ABCDEFGHJKLMNOPQ"[:size]
+    points = set()
+    for number, cells in board_rows(text, size):
+        for c, column in enumerate(columns):
+            if cells[2 * c] in "(|" and cells[2 * c + 2] in "|)":
+                points.add(f"{column}{number}")
+    return points
 
 
 class PlayTest(unittest.TestCase):
@@ -122,6 +140,44 @@ class PlayTest(unittest.TestCase):
         s.finish()
         self.assertEqual(s.proc.returncode, 0)
 
+    def test_fills_and_captures(self):
+        # Black (you) closes a ring around C3 with C2; White (rin) can close
+        # one around D5 and E5 with D4, the best stone by far
+        s = Session("--position", "3oo1/2oxxo/2x1o1/1xox2/6/6 b 1", "--movetime", "100")
+        shown = s.until_prompt()
+        self.assertIn("Rin on 6x6", shown)
+        self.assertEqual(marked(shown, 6), set())
+        shown = s.say("c2")
+        self.assertIn("Black's ring fills C3; 1 white stone captured\n", shown)
+        self.assertEqual(last_board(shown, 6)["C3"], "X")
+        self.assertEqual(marked(shown, 6), {"C2"})
+        shown = s.say("a1")
+        self.assertIn("rin (White) plays D4\nWhite's ring fills D5 and 1 more point; 2 black stones captured\n",
+                      shown)
+        board = last_board(shown, 6)
+        self.assertEqual((board["D5"], board["E5"]), ("O", "O"))
+        # both stones of rin's turn are marked (D4 first or second); the
+        # other filled nothing
+        plays = re.findall(r"rin \(White\) plays ([A-F][1-6])", shown)
+        self.assertEqual(len(plays), 2)
+        self.assertIn("D4", plays)
+        self.assertEqual(marked(shown, 6), set(plays))
+        self.assertEqual(shown.count("ring fills"), 1)
+        s.say("quit")
+        s.finish()
+        self.assertEqual(s.proc.returncode, 0)
+
+    def test_last_turn_side_by_side(self):
+        # rin has two stones to place and two points left: A1 and B1
+        s = Session("--position", "xxoo/xxoo/xxoo/2oo w 1", "--movetime", "20")
+        shown = s.until(re.compile("Game over:.*\n"))
+        self.assertIn(" 1(O|O)O O 1\n", shown)
+        self.assertEqual(marked(shown, 4), {"A1", "B1"})
+        self.assertNotIn("ring fills", shown)
+        self.assertIn("Game over: Black 6, White 10. White wins by 4: rin wins.", shown)
+        s.finish()
+        self.assertEqual(s.proc.returncode, 0)
+
     def test_white_and_arguments(self):
         s = Session("--size", "5", "--color", "w", "--movetime", "20")
         shown = s.until_prompt()
@@ -131,7 +187,9 @@ class PlayTest(unittest.TestCase):
         self.assertEqual(s.proc.returncode, 0)
         for args, message in ((["--size", "3"], "--size needs a number from 4 to 16"),
                               (["--color", "red"], "--color needs b or w"),
-                              (["--movetime", "0"], "--movetime needs"), (["--fast"], "unexpected argument")):
+                              (["--movetime", "0"], "--movetime needs"), (["--fast"], "unexpected argument"),
+                              (["--position", "4/4/4/4 b 3"], "--position: "),
+                              (["--position"], "--position needs a position string")):
             run = subprocess.run([RIN, "play", *args], capture_output=True, text=True, timeout=10)
             self.assertEqual(run.returncode, 2)
             self.assertIn(message, run.stderr)

@@ -31,8 +31,9 @@ typedef struct Session {
 
 static char home[256];
 
-/* Starts rin on a new pseudo-terminal; false when none can be had. */
-static bool session_start(Session *s)
+/* Starts rin on a new pseudo-terminal with the given options (a NULL-ended
+ * list, NULL for none); false when no terminal can be had. */
+static bool session_start_with(Session *s, const char *const *options)
 {
     memset(s, 0, sizeof *s);
     s->master = posix_openpt(O_RDWR | O_NOCTTY);
@@ -57,11 +58,16 @@ static bool session_start(Session *s)
         close(s->master);
         setenv("HOME", home, 1);
         setenv("TERM", "vt100", 1);
-        execl(RIN_BINARY, RIN_BINARY, (char *)NULL);
+        char *argv[16] = {RIN_BINARY};
+        for (int i = 0; options && options[i] && i + 2 < 16; i++)
+            argv[i + 1] = (char *)options[i];
+        execv(RIN_BINARY, argv);
         _exit(127);
     }
     return true;
 }
+
+static bool session_start(Session *s) { return session_start_with(s, NULL); }
 
 /* Reads what the terminal has shown so far, waiting up to `timeout_ms` for
  * something; false when nothing came. */
@@ -197,6 +203,59 @@ static void test_completion_history_and_exit(void **state)
     assert_int_equal(session_end(&s), 0);
 }
 
+/* A person's first word: help names the commands, one a line, and says
+ * where to read more. */
+static void test_help(void **state)
+{
+    (void)state;
+    Session s;
+    if (!session_start(&s))
+        skip();
+    size_t at = session_expect(&s, 0, "help lists them");
+    at = session_type_at_prompt(&s, at, "help\r");
+    at = session_expect(&s, at, "= protocol_version ");
+    at = session_expect(&s, at, "\r\nboardsize ");
+    at = session_expect(&s, at, "\r\ngenmove ");
+    at = session_expect(&s, at, "the engine chooses a stone for COLOR and plays it\r\n");
+    at = session_expect(&s, at, "\r\nMore: help COMMAND shows one command with its arguments;\r\n"
+                                "protocol/PROTOCOL.md and README.md (GTP commands) describe them all.\r\n\r\n");
+    at = session_type_at_prompt(&s, at, "help genmove\r");
+    at = session_expect(&s, at, "= genmove COLOR: the engine chooses a stone for COLOR and plays it\r\n\r\n");
+    session_type_at_prompt(&s, at, "quit\r");
+    assert_int_equal(session_end(&s), 0);
+}
+
+/* On a terminal genmove shows its answer and nothing else unless
+ * --verbose 1 asks for the search's info lines (on stderr, which is the
+ * terminal here). */
+static void test_quiet_unless_verbose(void **state)
+{
+    (void)state;
+    Session s;
+    if (!session_start_with(&s, (const char *const[]){"--movetime", "50", NULL}))
+        skip();
+    size_t at = session_type_at_prompt(&s, 0, "genmove b\r");
+    at = session_expect(&s, at, "\r\n\r\n");
+    session_type_at_prompt(&s, at, "quit\r");
+    assert_int_equal(session_end(&s), 0);
+    assert_null(strstr(s.seen, "info "));
+
+    assert_true(session_start_with(&s, (const char *const[]){"--movetime", "50", "--verbose", "1", NULL}));
+    at = session_type_at_prompt(&s, 0, "genmove b\r");
+    at = session_expect(&s, at, "info depth ");
+    at = session_expect(&s, at, "\r\n\r\n");
+    session_type_at_prompt(&s, at, "quit\r");
+    assert_int_equal(session_end(&s), 0);
+
+    /* and rin-option turns them on during a session */
+    assert_true(session_start_with(&s, (const char *const[]){"--movetime", "50", NULL}));
+    at = session_type_at_prompt(&s, 0, "rin-option verbose 1\r");
+    at = session_type_at_prompt(&s, at, "genmove b\r");
+    at = session_expect(&s, at, "info depth ");
+    session_type_at_prompt(&s, at, "quit\r");
+    assert_int_equal(session_end(&s), 0);
+}
+
 static void test_unwritable_home_is_not_fatal(void **state)
 {
     (void)state;
@@ -236,6 +295,8 @@ int main(void)
     signal(SIGPIPE, SIG_IGN);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_completion_history_and_exit),
+        cmocka_unit_test(test_help),
+        cmocka_unit_test(test_quiet_unless_verbose),
         cmocka_unit_test(test_unwritable_home_is_not_fatal),
     };
     return cmocka_run_group_tests(tests, make_home, remove_home);

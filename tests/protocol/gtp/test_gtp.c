@@ -297,6 +297,23 @@ static void test_command_table(void **state)
         "gogui-analyze_commands", "rin-position", "rin-setposition", "rin-perft"};
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++)
         assert_non_null(gtp_command_find(required[i]));
+    /* help has a line for every command, short enough for an 80-column
+     * terminal ("= " before the first) */
+    const char *help = exec(gtp, "help");
+    assert_well_formed(help);
+    int width = 0;
+    for (size_t i = 0; i < count; i++)
+        if ((int)strlen(gtp_command_name(i)) > width)
+            width = (int)strlen(gtp_command_name(i));
+    for (size_t i = 0; i < count; i++) {
+        const GtpCommand *command = gtp_command_find(gtp_command_name(i));
+        assert_non_null(command->summary);
+        assert_true(command->summary[0] != '\0');
+        char line[128];
+        snprintf(line, sizeof line, "%s%-*s  %s\n", i ? "" : "= ", width, command->name, command->summary);
+        assert_non_null(strstr(help, line));
+        assert_true(strlen(line) <= 80);
+    }
     gtp_destroy(gtp);
 }
 
