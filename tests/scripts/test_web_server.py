@@ -776,6 +776,34 @@ class CommandLineTest(unittest.TestCase):
             process.stdout.close()
             process.stderr.close()
 
+    def test_the_engines_own_movetime_is_the_pages_first_choice(self):
+        process = subprocess.Popen([sys.executable, RIN_WEB, "--port", "0", "--engine", f"{RIN} --movetime 200"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            match = re.search(r"http://127\.0\.0\.1:(\d+)/", process.stdout.readline())
+            self.assertIsNotNone(match)
+            connection = http.client.HTTPConnection("127.0.0.1", int(match.group(1)), timeout=30)
+            connection.request("POST", "/api/info", body="{}", headers={"Content-Type": "application/json"})
+            info = json.loads(connection.getresponse().read())
+            connection.close()
+            self.assertEqual(info["defaultMovetime"], 200)
+        finally:
+            process.terminate()
+            process.wait(10)
+            process.stdout.close()
+
+    def test_a_movetime_given_twice_must_agree(self):
+        for args, pattern in [(["--movetime", "1000", "--engine", f"{RIN} --movetime 200"],
+                               "--movetime 1000 and the engine's own --movetime 200 disagree"),
+                              (["--engine", f"{RIN} --movetime 5"], "the engine's --movetime 5 is outside"),
+                              (["--engine", f"{sys.executable} -c pass"], "cannot start the engine")]:
+            with self.subTest(args=args):
+                result = subprocess.run([sys.executable, RIN_WEB, "--port", "0", *args], capture_output=True,
+                                        text=True, timeout=30)
+                self.assertEqual(result.returncode, 2)
+                self.assertIn(pattern, result.stderr)
+                self.assertNotIn("Traceback", result.stderr)
+
     def test_a_port_in_use_is_a_clear_error(self):
         with socket.socket() as taken:
             taken.bind(("127.0.0.1", 0))
