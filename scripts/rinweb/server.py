@@ -200,8 +200,7 @@ class Handler(BaseHTTPRequestHandler):
             if url.path == "/api/sgf":
                 query = parse_qs(url.query)
                 game = self.server.games.get((query.get("game") or [""])[0])
-                with game.lock:
-                    game.interrupt()
+                with game.aside():
                     text = game.sgf()
                 stamp = time.strftime("%Y%m%d-%H%M%S")
                 return self._send(200, text.encode(), "application/x-go-sgf",
@@ -397,8 +396,7 @@ def api_loadsgf(games, body):
 
 def api_threats(games, body):
     game = games.get(validate.require(body, "game"))
-    game.interrupt()
-    with game.lock:
+    with game.aside():
         return game.threats(validate.require(body, "index"))
 
 
@@ -412,8 +410,7 @@ def api_analyze(games, body):
 
 
 def api_analysis(games, body):
-    game = games.get(validate.require(body, "game"))
-    return {**game.analysis_status(), **game.thinking()}
+    return games.get(validate.require(body, "game")).analysis_status()
 
 
 def api_analyze_stop(games, body):
