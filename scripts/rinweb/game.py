@@ -38,7 +38,7 @@ class Move:
 
 
 class Game:
-    def __init__(self, game_id, engine_argv, slots, size, movetime, komi=0.0):
+    def __init__(self, game_id, engine_argv, slots, size, movetime):
         self.id = game_id
         self.lock = threading.RLock()
         self.last_seen = time.monotonic()
@@ -48,7 +48,6 @@ class Game:
         self._engine_moves = None  # stones of the record the engine has, None: unknown
         self._engine_movetime = None
         self.start_position = position.empty_board(size)
-        self.komi = komi
         self.moves = []
         self.scores = {}  # index -> (score for Black in stones, depth, exact)
         self.movetime = movetime
@@ -88,7 +87,6 @@ class Game:
             "game": self.id,
             "size": current.size,
             "start": self.start_position,
-            "komi": self.komi,
             "movetime": self.movetime,
             "moves": [{"color": m.color, "vertex": m.vertex, "position": m.position} for m in moves],
             "scores": {str(i): {"score": s, "depth": d, "exact": e} for i, (s, d, e) in scores},
@@ -103,10 +101,9 @@ class Game:
         }
 
     # -- actions (each with self.lock held by the caller) ----------------
-    def new(self, size, movetime, komi):
+    def new(self, size, movetime):
         self.stop_analysis()
         self.start_position = position.empty_board(size)
-        self.komi = komi
         self.movetime = movetime
         self._reset_record()
 
@@ -209,9 +206,8 @@ class Game:
         if not response.ok:
             reason = response.text.replace(path, name)
             raise RequestError(f"the engine refused the file: {reason}", status=422)
-        start, komi, moves = record.read_engine_sgf(sgf)
+        start, moves = record.read_engine_sgf(sgf)
         self.start_position = start
-        self.komi = komi
         self._reset_record()
         self._with_engine(lambda engine: self._replay(engine, moves))
 
@@ -405,7 +401,7 @@ class Game:
         if final is not None:
             self.result = final
             now = self.position_at(len(self.moves))
-            self.scores[len(self.moves)] = (now.count("b") - now.count("w") - self.komi, 0, True)
+            self.scores[len(self.moves)] = (now.count("b") - now.count("w"), 0, True)
             self._finish()
 
     def _note_score(self, index, color, score, depth, exact):
@@ -516,7 +512,6 @@ class Game:
             return
         if have is None:
             engine.ask(f"rin-setposition {self.start_position}")
-            engine.ask(f"komi {self.komi:g}")
             self._engine_moves = have = 0
         for move in self.moves[have:index]:
             engine.ask(f"play {move.color} {move.vertex}")

@@ -79,8 +79,8 @@ class Games:
             return len(self._with_engine)
 
     # games
-    def create(self, size, movetime, komi):
-        game = Game(secrets.token_urlsafe(18), self.settings.engine_argv, self, size, movetime, komi)
+    def create(self, size, movetime):
+        game = Game(secrets.token_urlsafe(18), self.settings.engine_argv, self, size, movetime)
         with self._lock:
             self._games[game.id] = game
         return game
@@ -338,14 +338,13 @@ def api_info(games, body):
 def api_new(games, body):
     size = validate.size(body.get("size", 8))
     movetime = validate.movetime(body.get("movetime", games.settings.default_movetime))
-    komi = validate.komi(body.get("komi", 0))
     previous = body.get("replaces")
     if previous is not None:
         games.close(validate.game_id(previous))
-    game = games.create(size, movetime, komi)
+    game = games.create(size, movetime)
     try:
         with game.lock:
-            game.new(size, movetime, komi)
+            game.new(size, movetime)
             game.start_engine()
             return game.state()
     except RequestError:

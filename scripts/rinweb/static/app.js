@@ -572,8 +572,7 @@ function recordOf(state) {
     return String.fromCharCode(97 + c) + String.fromCharCode(97 + r);
   };
   const start = state.start === `${Array(size).fill(size).join("/")} b 1` ? "" : `RP[${state.start}]`;
-  const komi = state.komi ? `KM[${state.komi}]` : "";
-  return `(;GN[Rin]RU[Rin]SZ[${size}]${komi}${start}` +
+  return `(;GN[Rin]RU[Rin]SZ[${size}]${start}` +
     state.moves.map((m) => `;${m.color.toUpperCase()}[${point(m.vertex)}]`).join("") + ")";
 }
 
