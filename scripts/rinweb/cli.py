@@ -9,10 +9,12 @@ import sys
 import threading
 
 from . import validate
+from .engine import Engine, EngineFailure
 from .server import Server, Settings
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir))
 DEFAULT_ENGINE = os.path.join(ROOT, "build", "rin")
+DEFAULT_MOVETIME_MS = 1000
 
 
 def parse_args(argv):
@@ -33,8 +35,9 @@ def parse_args(argv):
                         help=f"engine command line, split like a shell would (default: {DEFAULT_ENGINE})")
     parser.add_argument("--max-engines", type=int, default=4,
                         help="engines running at once, one per open game (default 4)")
-    parser.add_argument("--movetime", type=int, default=1000,
-                        help="the page's first engine time per stone in ms (default 1000)")
+    parser.add_argument("--movetime", type=int, default=None,
+                        help=f"the page's first engine time per stone in ms (default: the engine's own "
+                             f"--movetime when it has one, else {DEFAULT_MOVETIME_MS})")
     parser.add_argument("--idle", type=float, default=600,
                         help="seconds without a request after which a game's engine is ended (default 600)")
     args = parser.parse_args(argv)
@@ -42,7 +45,7 @@ def parse_args(argv):
         parser.error("--port must be from 0 to 65535")
     if args.max_engines < 1:
         parser.error("--max-engines must be at least 1")
-    if not validate.MIN_MOVETIME_MS <= args.movetime <= validate.MAX_MOVETIME_MS:
+    if args.movetime is not None and not validate.MIN_MOVETIME_MS <= args.movetime <= validate.MAX_MOVETIME_MS:
         parser.error(f"--movetime must be from {validate.MIN_MOVETIME_MS} to {validate.MAX_MOVETIME_MS}")
     if args.idle <= 0:
         parser.error("--idle must be positive")
@@ -55,6 +58,36 @@ def parse_args(argv):
     return args
 
 
+def engine_movetime(argv):
+    """The engine's own fixed time per stone (its --movetime option), 0 when
+    it has none. Raises EngineFailure when the engine does not start."""
+    engine = Engine(argv)
+    engine.start()
+    try:
+        answer = engine.ask("rin-option movetime")
+    finally:
+        engine.stop()
+    if not answer.strip().isdigit():
+        raise EngineFailure("garbage output", f"rin-option movetime answered '{answer[:40]}'")
+    return int(answer)
+
+
+def first_movetime(given, own):
+    """The page's first time per stone from rin-web's --movetime (None when
+    not given) and the engine's own; (movetime, None) or (None, the reason
+    to refuse). The page sets the engine's time for every move, so an
+    engine's own time that the page did not take would be ignored."""
+    low, high = validate.MIN_MOVETIME_MS, validate.MAX_MOVETIME_MS
+    if not own:
+        return (DEFAULT_MOVETIME_MS if given is None else given), None
+    if given is not None and given != own:
+        return None, (f"--movetime {given} and the engine's own --movetime {own} disagree: "
+                      f"give the time once (the engine's alone is the page's first choice)")
+    if not low <= own <= high:
+        return None, f"the engine's --movetime {own} is outside what the page offers ({low} to {high} ms)"
+    return own, None
+
+
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     program = args.engine_argv[0]
@@ -62,8 +95,18 @@ def main(argv=None):
         hint = " (build it: cmake -B build && cmake --build build)" if args.engine is None else ""
         print(f"rin-web: cannot run the engine {program}{hint}", file=sys.stderr)
         return 2
+    try:
+        own = engine_movetime(args.engine_argv)
+    except EngineFailure as failure:
+        print(f"rin-web: cannot start the engine {' '.join(args.engine_argv)}: {failure.detail or failure}",
+              file=sys.stderr)
+        return 2
+    movetime, refusal = first_movetime(args.movetime, own)
+    if refusal:
+        print(f"rin-web: {refusal}", file=sys.stderr)
+        return 2
     settings = Settings(args.engine_argv, max_engines=args.max_engines, idle_s=args.idle,
-                        default_movetime=args.movetime, allowed_hosts=args.allow_host)
+                        default_movetime=movetime, allowed_hosts=args.allow_host)
     try:
         server = Server((args.host, args.port), settings)
     except OSError as error:

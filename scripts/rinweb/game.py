@@ -4,6 +4,7 @@ it, which follows the record. The record is the truth: an engine that dies
 is started again and given the record, and a finished game's engine is
 ended and started again only when needed."""
 
+import contextlib
 import os
 import re
 import tempfile
@@ -17,6 +18,8 @@ from .validate import RequestError
 # The engine's own limit for SGF files (README, "Game records").
 SGF_MAX_BYTES = 1 << 20
 GENMOVE_SLACK_S = 30.0
+# An analysis that made way with less than this left is over.
+ANALYSIS_MIN_LEFT_S = 0.1
 
 
 def _gtp_safe_temp_dir():
@@ -35,7 +38,7 @@ class Move:
 
 
 class Game:
-    def __init__(self, game_id, engine_argv, slots, size, movetime, komi=0.0):
+    def __init__(self, game_id, engine_argv, slots, size, movetime):
         self.id = game_id
         self.lock = threading.RLock()
         self.last_seen = time.monotonic()
@@ -45,7 +48,6 @@ class Game:
         self._engine_moves = None  # stones of the record the engine has, None: unknown
         self._engine_movetime = None
         self.start_position = position.empty_board(size)
-        self.komi = komi
         self.moves = []
         self.scores = {}  # index -> (score for Black in stones, depth, exact)
         self.movetime = movetime
@@ -54,9 +56,12 @@ class Game:
         self.notices = []
         self.busy = None
         self.closed = False
+        self._thinking_from = 0  # the engine's progress lines up to this serial are of an earlier search
         self._analysis = None
         self._analysis_stop = threading.Event()
         self._analysis_result = None
+        self._aside = threading.Condition()
+        self._aside_count = 0  # requests waiting for the engine while an analysis runs
 
     # -- the record ------------------------------------------------------
     def position_at(self, index):
@@ -82,7 +87,6 @@ class Game:
             "game": self.id,
             "size": current.size,
             "start": self.start_position,
-            "komi": self.komi,
             "movetime": self.movetime,
             "moves": [{"color": m.color, "vertex": m.vertex, "position": m.position} for m in moves],
             "scores": {str(i): {"score": s, "depth": d, "exact": e} for i, (s, d, e) in scores},
@@ -97,10 +101,9 @@ class Game:
         }
 
     # -- actions (each with self.lock held by the caller) ----------------
-    def new(self, size, movetime, komi):
+    def new(self, size, movetime):
         self.stop_analysis()
         self.start_position = position.empty_board(size)
-        self.komi = komi
         self.movetime = movetime
         self._reset_record()
 
@@ -135,7 +138,7 @@ class Game:
             if self._engine_movetime != self.movetime:
                 engine.ask(f"rin-option movetime {self.movetime}")
                 self._engine_movetime = self.movetime
-            serial = engine.thinking_serial()
+            serial = self._thinking_from = engine.thinking_serial()
             answer = engine.ask(f"genmove {color}", timeout=self.movetime / 1000 + GENMOVE_SLACK_S)
             thinking = engine.wait_thinking_after(serial)
             if answer.lower() == "resign":
@@ -203,9 +206,8 @@ class Game:
         if not response.ok:
             reason = response.text.replace(path, name)
             raise RequestError(f"the engine refused the file: {reason}", status=422)
-        start, komi, moves = record.read_engine_sgf(sgf)
+        start, moves = record.read_engine_sgf(sgf)
         self.start_position = start
-        self.komi = komi
         self._reset_record()
         self._with_engine(lambda engine: self._replay(engine, moves))
 
@@ -218,8 +220,8 @@ class Game:
     def threats(self, index):
         """For each side, the points where one stone of that side would fill
         something, with what it would fill (found by the engine: play, look,
-        undo), at the position after `index` stones."""
-        self.stop_analysis()
+        undo), at the position after `index` stones. Under aside() when an
+        analysis may run."""
         index = validate.index(index, len(self.moves))
         before = self.position_at(index)
         if before.over:
@@ -237,22 +239,47 @@ class Game:
         if self.position_at(index).over:
             raise RequestError("the board is full at that move: nothing to analyse", status=409)
         self._analysis_stop = threading.Event()
-        self._analysis_result = {"index": index, "running": True, "candidates": [], "error": None}
+        self._analysis_result = {"index": index, "running": True, "stopped": False, "candidates": [],
+                                 "error": None}
         stop = self._analysis_stop
         thread = threading.Thread(target=self._analyse, args=(index, seconds, stop), daemon=True)
         self._analysis = thread
         thread.start()
 
     def analysis_status(self):
+        """The analysis as the page shows it; `stopped` when a request ended
+        it before its time (an analysis that ran its time or proved every
+        line is done)."""
         result = self._analysis_result
         if result is None:
-            return {"running": False, "candidates": [], "index": None, "error": None}
+            return {"running": False, "stopped": False, "candidates": [], "index": None, "error": None}
         return dict(result)
 
     def interrupt(self):
         """Asks a running analysis to stop; without the lock, so that an
         action need not wait for the whole analysis to get it."""
         self._analysis_stop.set()
+        with self._aside:
+            self._aside.notify_all()
+
+    @contextlib.contextmanager
+    def aside(self):
+        """The lock for a request that only looks (the fills, a download):
+        a running analysis makes way for it and then goes on for the rest
+        of its time, with the candidates it had."""
+        with self._aside:
+            self._aside_count += 1
+        try:
+            with self.lock:
+                yield
+        finally:
+            with self._aside:
+                self._aside_count -= 1
+                self._aside.notify_all()
+
+    def _making_way(self):
+        with self._aside:
+            return self._aside_count > 0
 
     def stop_analysis(self):
         """Stops a running analysis and waits for its step to end. Callers
@@ -260,7 +287,7 @@ class Game:
         thread = self._analysis
         if thread is None:
             return
-        self._analysis_stop.set()
+        self.interrupt()
         self.lock.release()
         try:
             thread.join()
@@ -269,30 +296,48 @@ class Game:
         self._analysis = None
 
     def _analyse(self, index, seconds, stop):
+        # A search that went on after making way starts again from depth 1:
+        # its batches show once they reach the depth already shown.
+        shown_depth = 0
+
         def update(candidates):
+            nonlocal shown_depth
+            if candidates[0].depth < shown_depth:
+                return
+            shown_depth = candidates[0].depth
             self._analysis_result = dict(self._analysis_result, candidates=[c.as_json() for c in candidates])
             best = candidates[0]
             color = self.position_at(index).to_move
             self._note_score(index, color, best.score, best.depth, best.exact)
 
-        def run(engine):
+        def run(engine, left):
             self._sync(engine, index)
-            return analysis.analyse(engine, seconds, update, stop.is_set)
+            return analysis.analyse(engine, left, update, lambda: stop.is_set() or self._making_way())
 
         error = None
+        left = float(seconds)
         try:
-            with self.lock:
-                if stop.is_set():
+            while left >= ANALYSIS_MIN_LEFT_S:
+                with self._aside:
+                    while self._aside_count and not stop.is_set():
+                        self._aside.wait()
+                with self.lock:
+                    if stop.is_set():
+                        return
+                    self.busy = "analyse"
+                    started = time.monotonic()
+                    try:
+                        candidates = self._with_engine(lambda engine: run(engine, left))
+                    finally:
+                        self.busy = None
+                        left -= time.monotonic() - started
+                if stop.is_set() or not self._making_way() or (candidates and all(c.exact for c in candidates)):
                     return
-                self.busy = "analyse"
-                try:
-                    self._with_engine(run)
-                finally:
-                    self.busy = None
         except (RequestError, ValueError) as failure:
             error = getattr(failure, "message", None) or str(failure)
         finally:
-            self._analysis_result = dict(self._analysis_result, running=False, error=error)
+            self._analysis_result = dict(self._analysis_result, running=False, stopped=stop.is_set(),
+                                         error=error)
 
     # -- closing ---------------------------------------------------------
     def abort(self):
@@ -310,8 +355,10 @@ class Game:
 
     def thinking(self):
         engine = self._engine
-        current = engine.thinking() if engine is not None else None
-        return {"busy": self.busy, "thinking": current.as_json() if current and self.busy else None}
+        current = engine.thinking() if engine is not None and self.busy == "genmove" else None
+        # Only the search under way: not the last move's, nor an analysis's (which reports on stdout).
+        fresh = current is not None and current.serial > self._thinking_from
+        return {"busy": self.busy, "thinking": current.as_json() if fresh else None}
 
     def stop_engine_if_idle(self):
         """For the server's reaper: ends the engine unless it is working."""
@@ -354,7 +401,7 @@ class Game:
         if final is not None:
             self.result = final
             now = self.position_at(len(self.moves))
-            self.scores[len(self.moves)] = (now.count("b") - now.count("w") - self.komi, 0, True)
+            self.scores[len(self.moves)] = (now.count("b") - now.count("w"), 0, True)
             self._finish()
 
     def _note_score(self, index, color, score, depth, exact):
@@ -465,7 +512,6 @@ class Game:
             return
         if have is None:
             engine.ask(f"rin-setposition {self.start_position}")
-            engine.ask(f"komi {self.komi:g}")
             self._engine_moves = have = 0
         for move in self.moves[have:index]:
             engine.ask(f"play {move.color} {move.vertex}")

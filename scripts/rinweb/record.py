@@ -11,11 +11,10 @@ _VALUE = re.compile(r"\[([^\]]*)\]")
 
 
 def read_engine_sgf(text):
-    """(start position string, komi, [(color, vertex), ...]) of an SGF
-    written by the engine."""
+    """(start position string, [(color, vertex), ...]) of an SGF written by
+    the engine (which writes no KM: Rin has no komi)."""
     size = 16
     start = None
-    komi = 0.0
     moves = []
     for node in text.split(";")[1:]:
         for name, values in _PROPERTY.findall(node):
@@ -24,14 +23,12 @@ def read_engine_sgf(text):
                 size = int(value)
             elif name == "RP":
                 start = value
-            elif name == "KM":
-                komi = float(value)
             elif name in ("B", "W"):
                 moves.append((name.lower(), _sgf_to_vertex(value, size)))
     if start is None:
         start = position.empty_board(size)
     position.parse(start)
-    return start, komi, moves
+    return start, moves
 
 
 def _sgf_to_vertex(point, size):

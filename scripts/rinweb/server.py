@@ -79,8 +79,8 @@ class Games:
             return len(self._with_engine)
 
     # games
-    def create(self, size, movetime, komi):
-        game = Game(secrets.token_urlsafe(18), self.settings.engine_argv, self, size, movetime, komi)
+    def create(self, size, movetime):
+        game = Game(secrets.token_urlsafe(18), self.settings.engine_argv, self, size, movetime)
         with self._lock:
             self._games[game.id] = game
         return game
@@ -200,8 +200,7 @@ class Handler(BaseHTTPRequestHandler):
             if url.path == "/api/sgf":
                 query = parse_qs(url.query)
                 game = self.server.games.get((query.get("game") or [""])[0])
-                with game.lock:
-                    game.interrupt()
+                with game.aside():
                     text = game.sgf()
                 stamp = time.strftime("%Y%m%d-%H%M%S")
                 return self._send(200, text.encode(), "application/x-go-sgf",
@@ -339,14 +338,13 @@ def api_info(games, body):
 def api_new(games, body):
     size = validate.size(body.get("size", 8))
     movetime = validate.movetime(body.get("movetime", games.settings.default_movetime))
-    komi = validate.komi(body.get("komi", 0))
     previous = body.get("replaces")
     if previous is not None:
         games.close(validate.game_id(previous))
-    game = games.create(size, movetime, komi)
+    game = games.create(size, movetime)
     try:
         with game.lock:
-            game.new(size, movetime, komi)
+            game.new(size, movetime)
             game.start_engine()
             return game.state()
     except RequestError:
@@ -397,8 +395,7 @@ def api_loadsgf(games, body):
 
 def api_threats(games, body):
     game = games.get(validate.require(body, "game"))
-    game.interrupt()
-    with game.lock:
+    with game.aside():
         return game.threats(validate.require(body, "index"))
 
 
@@ -412,8 +409,7 @@ def api_analyze(games, body):
 
 
 def api_analysis(games, body):
-    game = games.get(validate.require(body, "game"))
-    return {**game.analysis_status(), **game.thinking()}
+    return games.get(validate.require(body, "game")).analysis_status()
 
 
 def api_analyze_stop(games, body):

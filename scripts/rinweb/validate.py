@@ -10,7 +10,6 @@ MIN_MOVETIME_MS = 10
 MAX_MOVETIME_MS = 60000
 MIN_ANALYSIS_S = 1
 MAX_ANALYSIS_S = 600
-MAX_KOMI = 256
 COLUMNS = "ABCDEFGHJKLMNOPQ"  # GTP columns skip I
 
 _VERTEX = re.compile(r"^([A-HJ-Qa-hj-q])([1-9]|1[0-6])$")
@@ -52,14 +51,6 @@ def movetime(value):
 
 def analysis_seconds(value):
     return integer(value, "seconds", MIN_ANALYSIS_S, MAX_ANALYSIS_S)
-
-
-def komi(value):
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
-        raise RequestError("'komi' must be a number")
-    if abs(value) > MAX_KOMI:
-        raise RequestError(f"'komi' must be from -{MAX_KOMI} to {MAX_KOMI}")
-    return float(value)
 
 
 def vertex(value, board_size):

@@ -37,6 +37,9 @@ RIN_WEB = os.path.join(ROOT, "scripts", "rin-web")
 # with one stone. Rows from the top: the 4th, 3rd and 2nd are .xxx.., .x.x..
 # and .x.... .
 RING = "oooooo/6/1xxx2/1x1x2/1x4/6 b 2"
+# A 4x4 position two stones from the end, Black's second stone: A4 and D1
+# are left, one each, and the game is a proven 8-8 draw.
+DRAW = "1xoo/xxoo/xxoo/xxo1 b 2"
 
 def rin(commands):
     result = subprocess.run([RIN], input="\n".join(commands) + "\nquit\n", capture_output=True, text=True,
@@ -295,6 +298,89 @@ class EndpointTest(ServerCase):
         self.assertFalse(self.post("/api/analysis", {"game": game})["running"])
         self.refused("/api/analyze", {"game": game, "index": 5}, 400, "'index' must be from 0 to 2")
 
+    def wait_analysis(self, game, limit_s=30):
+        deadline = time.monotonic() + limit_s
+        while True:
+            status = self.post("/api/analysis", {"game": game})
+            if not status["running"] or time.monotonic() > deadline:
+                return status
+            time.sleep(0.1)
+
+    def test_fills_and_a_download_make_way_for_an_analysis_that_goes_on(self):
+        game = self.new_game(size=8)["game"]
+        self.post("/api/play", {"game": game, "vertex": "D5"})
+        self.post("/api/analyze", {"game": game, "index": 1, "seconds": 3})
+        started = time.monotonic()
+        while not self.post("/api/analysis", {"game": game})["candidates"]:
+            time.sleep(0.05)
+        self.assertEqual(self.post("/api/threats", {"game": game, "index": 1})["index"], 1)
+        status = self.post("/api/analysis", {"game": game})
+        self.assertTrue(status["running"], status)
+        self.assertTrue(status["candidates"], "the candidates stay while the analysis goes on")
+        self.assertEqual(self.request("GET", f"/api/sgf?game={game}")[0], 200)
+        self.assertTrue(self.post("/api/analysis", {"game": game})["running"])
+        status = self.wait_analysis(game)
+        self.assertEqual((status["running"], status["stopped"], status["error"]), (False, False, None))
+        self.assertGreaterEqual(time.monotonic() - started, 2.5, "the analysis ran its time")
+        self.assertTrue(status["candidates"])
+
+    def test_an_analysis_ended_by_a_request_is_stopped_not_done(self):
+        game = self.new_game(size=8)["game"]
+        self.post("/api/play", {"game": game, "vertex": "D5"})
+        self.post("/api/analyze", {"game": game, "index": 1, "seconds": 600})
+        time.sleep(0.5)
+        status = self.post("/api/analyze-stop", {"game": game})
+        self.assertEqual((status["running"], status["stopped"]), (False, True))
+        self.post("/api/analyze", {"game": game, "index": 1, "seconds": 600})
+        time.sleep(0.5)
+        self.post("/api/play", {"game": game, "vertex": "E4"})
+        self.assertTrue(self.post("/api/analysis", {"game": game})["stopped"])
+        self.post("/api/analyze", {"game": game, "index": 2, "seconds": 1})
+        status = self.wait_analysis(game)
+        self.assertEqual((status["running"], status["stopped"]), (False, False))
+
+    def test_the_thinking_shown_is_the_search_under_way(self):
+        game = self.new_game(size=8, movetime=200)["game"]
+        self.post("/api/genmove", {"game": game})
+        self.post("/api/analyze", {"game": game, "index": 1, "seconds": 2})
+        time.sleep(0.5)
+        # The analysis streams its lines on stdout: the engine's last
+        # progress line is the move's, not the analysis's.
+        thinking = self.post("/api/thinking", {"game": game})
+        self.assertEqual(thinking["busy"], "analyse")
+        self.assertIsNone(thinking["thinking"])
+        self.post("/api/analyze-stop", {"game": game})
+
+    def test_a_proven_draw_scores_0_proven(self):
+        game = self.new_game()["game"]
+        state = self.post("/api/loadsgf", {"game": game, "sgf": f"(;GN[Rin]SZ[4]RP[{DRAW}])"})
+        self.assertEqual(state["start"], DRAW)
+        self.post("/api/analyze", {"game": game, "index": 0, "seconds": 5})
+        status = self.wait_analysis(game)
+        self.assertEqual(sorted((c["vertex"], c["score"], c["exact"]) for c in status["candidates"]),
+                         [("A4", 0, True), ("D1", 0, True)])
+        self.assertEqual(self.post("/api/state", {"game": game})["scores"]["0"],
+                         {"score": 0, "depth": 2, "exact": True})
+        self.post("/api/genmove", {"game": game})
+        state = self.post("/api/genmove", {"game": game})
+        self.assertEqual((state["over"], state["result"], state["black"], state["white"]), (True, "0", 8, 8))
+        self.assertEqual({i: (s["score"], s["exact"]) for i, s in state["scores"].items()},
+                         {"0": (0, True), "1": (0, True), "2": (0, True)})
+
+    def test_komi_in_a_record_changes_no_score(self):
+        """Rin has no komi: a record's KM is ignored, by the engine and by
+        the page's scores alike, and the record written back has none."""
+        game = self.new_game()["game"]
+        state = self.post("/api/loadsgf", {"game": game, "sgf": f"(;GN[Rin]SZ[4]KM[6.5]RP[{DRAW}])"})
+        self.assertNotIn("komi", state)
+        self.post("/api/genmove", {"game": game})
+        state = self.post("/api/genmove", {"game": game})
+        self.assertEqual((state["over"], state["result"]), (True, "0"))
+        self.assertEqual(state["scores"][str(len(state["moves"]))], {"score": 0, "depth": 0, "exact": True})
+        status, _, payload = self.request("GET", f"/api/sgf?game={game}")
+        self.assertEqual(status, 200)
+        self.assertNotIn(b"KM[", payload)
+
     def test_a_bug_in_the_server_is_still_an_answer(self):
         def broken(games, body):
             raise KeyError("oops")
@@ -371,14 +457,13 @@ class ValidationTest(ServerCase):
         for body, pattern in [({"size": 3}, "'size' must be from 4 to 16"), ({"size": 17}, "from 4 to 16"),
                               ({"size": "8"}, "whole number"), ({"size": True}, "whole number"),
                               ({"size": 8.0}, "whole number"), ({"movetime": 5}, "'movetime' must be from 10"),
-                              ({"movetime": 60001}, "from 10 to 60000"), ({"komi": "x"}, "'komi' must be a number"),
-                              ({"komi": 1e9}, "from -256 to 256")]:
+                              ({"movetime": 60001}, "from 10 to 60000")]:
             with self.subTest(body=body):
                 self.refused("/api/new", body, 400, pattern)
         status, _, payload = self.request("POST", "/api/new", headers={"Content-Type": "application/json"},
-                                          raw=b'{"size": 8, "komi": NaN}')
+                                          raw=b'{"size": NaN}')
         self.assertEqual(status, 400)
-        self.assertIn(b"'komi' must be a number", payload)
+        self.assertIn(b"'size' must be a whole number", payload)
         self.refused("/api/undo", {"game": self.game, "turns": 0}, 400, "'turns' must be from 1")
         self.refused("/api/settings", {"game": self.game, "movetime": -1}, 400, "'movetime'")
         self.refused("/api/settings", {"game": self.game}, 400, "missing field 'movetime'")
@@ -703,6 +788,34 @@ class CommandLineTest(unittest.TestCase):
                 process.wait()
             process.stdout.close()
             process.stderr.close()
+
+    def test_the_engines_own_movetime_is_the_pages_first_choice(self):
+        process = subprocess.Popen([sys.executable, RIN_WEB, "--port", "0", "--engine", f"{RIN} --movetime 200"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            match = re.search(r"http://127\.0\.0\.1:(\d+)/", process.stdout.readline())
+            self.assertIsNotNone(match)
+            connection = http.client.HTTPConnection("127.0.0.1", int(match.group(1)), timeout=30)
+            connection.request("POST", "/api/info", body="{}", headers={"Content-Type": "application/json"})
+            info = json.loads(connection.getresponse().read())
+            connection.close()
+            self.assertEqual(info["defaultMovetime"], 200)
+        finally:
+            process.terminate()
+            process.wait(10)
+            process.stdout.close()
+
+    def test_a_movetime_given_twice_must_agree(self):
+        for args, pattern in [(["--movetime", "1000", "--engine", f"{RIN} --movetime 200"],
+                               "--movetime 1000 and the engine's own --movetime 200 disagree"),
+                              (["--engine", f"{RIN} --movetime 5"], "the engine's --movetime 5 is outside"),
+                              (["--engine", f"{sys.executable} -c pass"], "cannot start the engine")]:
+            with self.subTest(args=args):
+                result = subprocess.run([sys.executable, RIN_WEB, "--port", "0", *args], capture_output=True,
+                                        text=True, timeout=30)
+                self.assertEqual(result.returncode, 2)
+                self.assertIn(pattern, result.stderr)
+                self.assertNotIn("Traceback", result.stderr)
 
     def test_a_port_in_use_is_a_clear_error(self):
         with socket.socket() as taken:

@@ -18,6 +18,8 @@ const ROOT = path.resolve(__dirname, "..", "..");
 const CHROMIUM = process.env.RIN_CHROMIUM || "/usr/bin/chromium";
 const [rin, outputDir, nodeModules] = process.argv.slice(2);
 const DEADLINE_MS = 150000;
+// A 4x4 position two stones from the end that is a proven 8-8 draw.
+const DRAW = "1xoo/xxoo/xxoo/xxo1 b 2";
 
 function log(text) { process.stdout.write(`browser_test: ${text}\n`); }
 
@@ -149,12 +151,24 @@ async function testGame(context, url) {
       await page.waitForSelector("#candidates li");
       await page.hover("#board g.candidate.best");
       await page.waitForSelector("#board .pv-stone");
+      // The status line's depth is the candidates' depth, and it climbs.
+      const depth = await analysisDepth(page);
+      // The fills make way for the analysis, which goes on.
       await page.check("#threats");
+      await page.waitForFunction(() => app.threats !== null, null, {timeout: 30000});
       await page.screenshot({path: path.join(outputDir, "rin-web-analysis.png")});
-      await page.uncheck("#analyse");
+      await page.waitForTimeout(500);
+      assert.match(await page.textContent("#analysis-status"), /searching deeper/);
       await page.uncheck("#threats");
+      await page.waitForFunction((d) => {
+        const match = /at depth (\d+)/.exec(document.getElementById("analysis-status").textContent);
+        return match && Number(match[1]) > d;
+      }, depth, {timeout: 15000});
+      const deeper = await analysisDepth(page);
+      assert.match(await page.textContent("#analysis-status"), /searching deeper/);
+      await page.uncheck("#analyse");
       analysed = true;
-      log(`analysis: best ${best}`);
+      log(`analysis: best ${best}, depth ${depth} then ${deeper}, going on through the fills`);
     }
   }
   assert.ok(undone && analysed, "the game ended before the undo and the analysis were tried");
@@ -201,12 +215,18 @@ async function testGame(context, url) {
   // A file the engine refuses: its reason is shown.
   await page.setInputFiles("#open-sgf", {name: "go.sgf", mimeType: "application/x-go-sgf",
                                          buffer: Buffer.from("(;GM[1]SZ[8];B[dd])")});
-  await page.waitForFunction(() => /refused/.test(document.getElementById("notice").textContent), null,
+  await page.waitForFunction(() => /refused/.test(document.getElementById("notice-text").textContent), null,
                              {timeout: 10000});
-  log(`refused file: ${await page.textContent("#notice")}`);
+  // Where the user looks: in the window, whatever its scroll.
+  await inView(page, "#notice");
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await inView(page, "#notice");
+  log(`refused file: ${await page.textContent("#notice-text")}`);
+  await page.click("#notice-close");
+  assert.equal(await page.isVisible("#notice"), false);
   // The downloaded game opens again.
   await page.setInputFiles("#open-sgf", sgfPath);
-  await page.waitForFunction(() => /^Opened/.test(document.getElementById("notice").textContent), null,
+  await page.waitForFunction(() => /^Opened/.test(document.getElementById("notice-text").textContent), null,
                              {timeout: 10000});
   assert.equal(Number(await page.textContent("#count-black")), black);
   // A reload keeps the game.
@@ -215,7 +235,87 @@ async function testGame(context, url) {
   await page.waitForFunction((n) => document.querySelectorAll("#moves button").length === n, stones,
                              {timeout: 10000});
   assert.equal(Number(await page.textContent("#count-white")), white);
+
+  await testPauseAndResign(page);
+  await testDraw(page);
   assert.deepEqual(errors, [], "errors on the page");
+}
+
+// The depth the analysis status line names; every depth it names is the
+// best candidate's.
+async function analysisDepth(page) {
+  await page.waitForFunction(() => /at depth \d+, searching/.test(document.getElementById("analysis-status").textContent),
+                             null, {timeout: 15000});
+  const [status, best] = await page.evaluate(() => [document.getElementById("analysis-status").textContent,
+                                                    app.analysis.candidates[0].depth]);
+  const depths = [...status.matchAll(/depth (\d+)/g)].map((match) => Number(match[1]));
+  assert.deepEqual(depths, [best], `the status line "${status}" names another depth than the best candidate's ${best}`);
+  return best;
+}
+
+async function inView(page, selector) {
+  const box = await page.locator(selector).boundingBox();
+  const view = page.viewportSize();
+  assert.ok(box && box.y >= 0 && box.y + box.height <= view.height && box.x >= 0 && box.x + box.width <= view.width,
+            `${selector} is outside the window: ${JSON.stringify(box)}`);
+}
+
+async function testPauseAndResign(page) {
+  // A paused game between engines says so.
+  await page.selectOption("#mode", "engines");
+  await page.click("#new-game");
+  await page.waitForFunction(() => document.querySelectorAll("#moves button").length >= 2, null, {timeout: 30000});
+  await page.click("#pause");
+  await idle(page);
+  assert.match(await page.textContent("#status"), /^Paused \(Continue goes on\): (Black|White) \(engine\) to play/);
+  const stones = await page.locator("#moves button").count();
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator("#moves button").count(), stones, "a paused game went on");
+  // After a resignation the game is over: no undo.
+  await page.selectOption("#mode", "black");
+  await page.click("#new-game");
+  await humanTurn(page);
+  await page.locator('#board rect.hit[data-vertex="D5"]').click();
+  await humanTurn(page);
+  assert.equal(await page.isDisabled("#undo"), false);
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.click("#resign");
+  await page.waitForFunction(() => document.body.dataset.over === "true", null, {timeout: 10000});
+  assert.match(await page.textContent("#status"), /^Black resigned: W\+R/);
+  assert.equal(await page.isDisabled("#undo"), true, "undo is enabled after a resignation");
+  log("pause and resignation: status and undo");
+}
+
+async function testDraw(page) {
+  // A proven draw reads 0 (proven) in the candidates, and the graph keeps
+  // its scale.
+  await page.setInputFiles("#open-sgf", {name: "draw.sgf", mimeType: "application/x-go-sgf",
+                                         buffer: Buffer.from(`(;GN[Rin]SZ[4]RP[${DRAW}])`)});
+  await page.waitForFunction(() => /^Opened/.test(document.getElementById("notice-text").textContent), null,
+                             {timeout: 10000});
+  await page.check("#analyse");
+  await page.waitForFunction(() => /done$/.test(document.getElementById("analysis-status").textContent), null,
+                             {timeout: 15000});
+  const items = await page.$$eval("#candidates li", (list) => list.map((item) => item.textContent));
+  assert.deepEqual(items.map((item) => item.split(" ").slice(0, 2).join(" ")).sort(), ["A4 0!", "D1 0!"]);
+  assert.deepEqual(await page.$$eval("#board g.candidate text", (list) => list.map((t) => t.textContent)), ["0!", "0!"]);
+  assert.match(await page.textContent("#analysis-status"), /best (A4|D1), 0! stones at depth \d+ — done$/);
+  assert.equal(await page.evaluate(() => formatScore(0, true)), "0!");
+  assert.equal(await page.evaluate(() => formatScore(-0, true)), "0!");
+  await page.uncheck("#analyse");
+  for (const vertex of ["A4", "D1"]) {
+    await page.locator(`#board rect.hit[data-vertex="${vertex}"]`).click();
+    await idle(page);
+  }
+  await page.waitForFunction(() => document.body.dataset.over === "true", null, {timeout: 10000});
+  assert.match(await page.textContent("#status"), /^Draw, 8–8/);
+  const labels = await page.$$eval("#graph text.label", (list) => list.map((t) => t.textContent));
+  assert.deepEqual(labels, ["B +2", "W +2"]);
+  const dots = await page.$$eval("#graph circle.dot", (list) => list.map((d) => [d.getAttribute("class"), d.getAttribute("cy")]));
+  const axis = await page.getAttribute("#graph line.axis", "y1");
+  assert.ok(dots.length >= 2 && dots.every(([kind, y]) => kind === "dot exact" && Number(y) === Number(axis)),
+            `the draw's scores are not 0, proven: ${JSON.stringify(dots)} (axis ${axis})`);
+  log(`proven draw: ${items.join("; ")}; graph ${labels.join(" / ")}`);
 }
 
 async function testPhone(context, url) {
@@ -230,6 +330,28 @@ async function testPhone(context, url) {
   const box = await page.locator("#board").boundingBox();
   assert.ok(box.width >= 300, `the board is only ${box.width}px wide on a phone`);
   await page.screenshot({path: path.join(outputDir, "rin-web-phone.png")});
+
+  // 16x16 on a phone: no coordinates around the board; a tap names a point,
+  // a second tap on it places the stone.
+  await page.click('button[data-size="16"]');
+  await humanTurn(page);
+  assert.equal(await page.locator("#board text.coord").count(), 0, "coordinates too small to read");
+  const point = await page.locator('#board rect.hit[data-vertex="H8"]').boundingBox();
+  assert.ok(point.width >= 23, `16x16 points are ${point.width}px on a phone`);
+  const before = await page.locator("#moves button").count();
+  await page.locator('#board rect.hit[data-vertex="H8"]').tap();
+  await page.waitForSelector("#point-note:not([hidden])");
+  assert.match(await page.textContent("#point-note"), /^H8: tap it again to place Black's stone/);
+  assert.equal(await page.textContent("#board .pick-text"), "H8");
+  assert.equal(await page.locator("#moves button").count(), before, "the first tap placed a stone");
+  await page.locator('#board rect.hit[data-vertex="J8"]').tap();
+  assert.equal(await page.textContent("#board .pick-text"), "J8");
+  await page.locator('#board rect.hit[data-vertex="J8"]').tap();
+  await page.waitForFunction((n) => document.querySelectorAll("#moves button").length > n, before, {timeout: 30000});
+  assert.equal(await page.getAttribute('#board rect.hit[data-vertex="J8"]', "data-state"), "b");
+  assert.equal(await page.isVisible("#point-note"), false);
+  await page.screenshot({path: path.join(outputDir, "rin-web-phone-16.png")});
+  log(`phone 16x16: points ${point.width.toFixed(1)}px, tap names, second tap places`);
 }
 
 main().then((code) => process.exit(code), (error) => {

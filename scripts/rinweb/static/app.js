@@ -7,6 +7,12 @@ const SVG = "http://www.w3.org/2000/svg";
 const COLUMNS = "ABCDEFGHJKLMNOPQ";
 const CELL = 40;
 const MARGIN = 36;
+// Without coordinates: the edge points' half cell and a little.
+const COMPACT_MARGIN = CELL / 2 + 2;
+// Points smaller than this on the screen (CSS px) are too small for a finger
+// and their coordinates too small to read: the board drops its coordinates,
+// and a tap shows a point's name first and places on a second tap.
+const FINGER_PX = 32;
 const POLL_MS = 300;
 const SGF_MAX_BYTES = 1 << 20;
 // The designer's marker points on 16x16 (no effect on play).
@@ -27,6 +33,10 @@ const app = {
   hoverPv: null,
   focus: null,        // vertex with the roving tabindex
   size: 0,
+  compact: false,     // the board is drawn without coordinates
+  margin: MARGIN,
+  picked: null,       // the point a first tap named (compact board, touch)
+  pointer: "mouse",   // the kind of the last pointer on the board
   generation: 0,      // bumps with every new game: late answers of an old game are dropped
 };
 
@@ -120,29 +130,36 @@ function svg(name, attributes = {}, parent = null) {
 
 function pointXY(vertex, size) {
   const [c, r] = indexOf(vertex, size);
-  return [MARGIN + c * CELL, MARGIN + r * CELL];
+  return [app.margin + c * CELL, app.margin + r * CELL];
+}
+
+function compactBoard(size) {
+  return ui.board.parentElement.clientWidth / (size + 1) < FINGER_PX;
 }
 
 function buildBoard(size) {
   const board = ui.board;
   board.replaceChildren();
   app.size = size;
-  const extent = MARGIN * 2 + (size - 1) * CELL;
+  app.compact = compactBoard(size);
+  app.picked = null;
+  const margin = app.margin = app.compact ? COMPACT_MARGIN : MARGIN;
+  const extent = margin * 2 + (size - 1) * CELL;
   board.setAttribute("viewBox", `0 0 ${extent} ${extent}`);
   board.setAttribute("aria-label", `Board, ${size} by ${size}. Arrow keys move between points; Enter or Space places a stone.`);
   svg("rect", {class: "bg", x: 0, y: 0, width: extent, height: extent, rx: 8}, board);
   // The safe zone: the edge points, which the opponent can never fill.
-  const lo = MARGIN - CELL / 2, hi = MARGIN + (size - 1) * CELL + CELL / 2;
+  const lo = margin - CELL / 2, hi = margin + (size - 1) * CELL + CELL / 2;
   const ring = `M${lo} ${lo}H${hi}V${hi}H${lo}Z M${lo + CELL} ${lo + CELL}V${hi - CELL}H${hi - CELL}V${lo + CELL}Z`;
   svg("path", {class: "safe", d: ring, "fill-rule": "evenodd"}, board);
   const grid = svg("g", {class: "grid"}, board);
   for (let i = 0; i < size; i++) {
-    const p = MARGIN + i * CELL, end = MARGIN + (size - 1) * CELL;
-    svg("line", {x1: MARGIN, y1: p, x2: end, y2: p}, grid);
-    svg("line", {x1: p, y1: MARGIN, x2: p, y2: end}, grid);
+    const p = margin + i * CELL, end = margin + (size - 1) * CELL;
+    svg("line", {x1: margin, y1: p, x2: end, y2: p}, grid);
+    svg("line", {x1: p, y1: margin, x2: p, y2: end}, grid);
   }
   const coords = svg("g", {"aria-hidden": "true"}, board);
-  for (let i = 0; i < size; i++) {
+  for (let i = 0; i < size && !app.compact; i++) {
     const p = MARGIN + i * CELL;
     for (const [x, y, text] of [[p, MARGIN / 2 - 4, COLUMNS[i]], [p, extent - MARGIN / 2 + 4, COLUMNS[i]],
                                 [MARGIN / 2 - 6, p, String(size - i)], [extent - MARGIN / 2 + 6, p, String(size - i)]])
@@ -159,6 +176,7 @@ function buildBoard(size) {
   ui.hitLayer = svg("g", {}, board);
   ui.candidateLayer = svg("g", {}, board);
   ui.pvLayer = svg("g", {}, board);
+  ui.pickLayer = svg("g", {"aria-hidden": "true"}, board);
   ui.points = new Map();
   for (let r = 0; r < size; r++) for (let c = 0; c < size; c++) {
     const vertex = vertexOf(c, r, size);
@@ -166,7 +184,7 @@ function buildBoard(size) {
     const hit = svg("rect", {class: "hit", x: x - CELL / 2, y: y - CELL / 2, width: CELL, height: CELL,
                              role: "button", tabindex: "-1", "data-vertex": vertex, "data-state": "empty"}, ui.hitLayer);
     svg("circle", {class: "hover-ghost none", cx: x, cy: y, r: CELL * 0.45}, ui.hitLayer);
-    hit.addEventListener("click", () => { setFocus(vertex, false); clickPoint(vertex); });
+    hit.addEventListener("click", () => { setFocus(vertex, false); tapPoint(vertex); });
     ui.points.set(vertex, hit);
   }
   app.focus = vertexOf(Math.floor((size - 1) / 2), Math.floor(size / 2), size);
@@ -206,7 +224,7 @@ function shownIndex() {
 function drawBoard() {
   const game = app.game;
   if (!game) return;
-  if (app.size !== game.size) buildBoard(game.size);
+  if (app.size !== game.size || app.compact !== compactBoard(game.size)) buildBoard(game.size);
   const index = shownIndex();
   const pos = positionAt(index);
   const size = pos.size;
@@ -259,6 +277,49 @@ function drawBoard() {
   }
   drawThreats();
   drawCandidates();
+  drawPicked();
+}
+
+// A tap on a compact board: the first names the point (a label above it,
+// its row and column marked), a second on the same point places the stone.
+function tapPoint(vertex) {
+  if (!app.compact || app.pointer !== "touch") { clickPoint(vertex); return; }
+  if (app.picked === vertex && humanMayPlay() && markAt(positionAt(shownIndex()), vertex) === ".") {
+    app.picked = null;
+    drawPicked();
+    clickPoint(vertex);
+    return;
+  }
+  app.picked = vertex;
+  drawPicked();
+}
+
+function drawPicked() {
+  ui.pickLayer.replaceChildren();
+  const vertex = app.picked;
+  ui.pointNote.hidden = !vertex;
+  if (!vertex || !app.game) return;
+  const pos = positionAt(shownIndex());
+  const size = pos.size;
+  const [x, y] = pointXY(vertex, size);
+  const mark = markAt(pos, vertex);
+  const place = mark === "." && humanMayPlay();
+  const end = app.margin + (size - 1) * CELL;
+  svg("line", {class: "pick-line", x1: app.margin, y1: y, x2: end, y2: y}, ui.pickLayer);
+  svg("line", {class: "pick-line", x1: x, y1: app.margin, x2: x, y2: end}, ui.pickLayer);
+  if (place) svg("circle", {class: `stone pick-ghost ${pos.toMove}`, cx: x, cy: y, r: CELL * 0.45}, ui.pickLayer);
+  else svg("circle", {class: "pick-ring", cx: x, cy: y, r: CELL * 0.5}, ui.pickLayer);
+  // Above the point, where the finger is not; below it on the top rows.
+  const above = indexOf(vertex, size)[1] >= 2;
+  const width = 30 * vertex.length + 16, height = 52;
+  const extent = app.margin * 2 + (size - 1) * CELL;
+  const left = Math.max(2, Math.min(extent - width - 2, x - width / 2));
+  const top = above ? y - CELL * 0.7 - height : y + CELL * 0.7;
+  svg("rect", {class: "pick-label", x: left, y: top, width, height, rx: 8}, ui.pickLayer);
+  svg("text", {class: "pick-text", x: left + width / 2, y: top + height / 2}, ui.pickLayer).textContent = vertex;
+  const what = mark === "x" ? "a black stone" : mark === "o" ? "a white stone" : "empty";
+  ui.pointNote.textContent = place ? `${vertex}: tap it again to place ${colorName(pos.toMove)}'s stone`
+                                   : `${vertex}: ${what}`;
 }
 
 function drawThreats() {
@@ -307,7 +368,7 @@ function drawCandidates() {
       `${candidate.vertex}: ${formatScore(candidate.score, candidate.exact)} for ${colorName(pos.toMove)} at depth ${candidate.depth}; PV ${candidate.pv.join(" ")}`;
     group.addEventListener("mouseenter", () => showPv(candidate));
     group.addEventListener("mouseleave", () => showPv(null));
-    group.addEventListener("click", () => clickPoint(candidate.vertex));
+    group.addEventListener("click", () => tapPoint(candidate.vertex));
   });
   if (app.hoverPv) drawPv(app.hoverPv, pos);
 }
@@ -363,13 +424,16 @@ function drawStatus() {
     const which = opening ? "the opening stone" : `stone ${game.stone} of 2`;
     status = `${who} to play, ${which}`;
   }
+  if (app.paused && !game.over && (app.gameMode || mode()) === "engines")
+    status = `Paused (Continue goes on): ${status}`;
   if (app.view !== null) status = `Viewing stone ${index} of ${game.moves.length}. ${status}`;
   if (app.starting) status = "Starting a new game…";
   ui.status.textContent = status;
   ui.positionLabel.textContent = index === 0 ? "Start" : `Stone ${index} / ${game.moves.length}`;
   ui.first.disabled = ui.prev.disabled = index === 0;
   ui.next.disabled = ui.last.disabled = index === game.moves.length;
-  ui.undo.disabled = app.busy || game.moves.length === 0;
+  // A resignation ends the game for good: New game starts the next.
+  ui.undo.disabled = app.busy || game.moves.length === 0 || Boolean(game.resigned);
   ui.resign.disabled = app.busy || game.over;
   ui.pause.hidden = (app.gameMode || mode()) !== "engines" || game.over;
   ui.pause.textContent = app.paused ? "Continue" : "Pause";
@@ -475,11 +539,12 @@ function drawCandidateList() {
     item.addEventListener("blur", () => showPv(null));
     ui.candidates.appendChild(item);
   }
+  // The depth is the deepest search the engine reported, which climbs as it goes.
   const best = analysis.candidates[0];
-  const live = analysis.thinking && analysis.running ? `, searching depth ${analysis.thinking.depth}` : "";
+  const end = analysis.running ? (best ? ", searching deeper…" : "") : analysis.stopped ? " — stopped" : " — done";
   ui.analysisStatus.textContent = analysis.error ? `Analysis stopped: ${analysis.error}` :
-    (best ? `${colorName(pos.toMove)} to play: best ${best.vertex}, ${formatScore(best.score, best.exact)} stones (depth ${best.depth})` : "Thinking…") +
-    (analysis.running ? live : " — done");
+    (best ? `${colorName(pos.toMove)} to play: best ${best.vertex}, ${formatScore(best.score, best.exact)} stones at depth ${best.depth}` : "Thinking…") +
+    end;
 }
 
 function render() {
@@ -491,8 +556,10 @@ function render() {
   drawCandidateList();
 }
 
+// Notices show at the top of the window, over the page, until dismissed or
+// the next action.
 function showNotice(text, kind = "error") {
-  ui.notice.textContent = text;
+  ui.noticeText.textContent = text;
   ui.notice.className = `notice ${kind}`;
   ui.notice.hidden = !text;
 }
@@ -505,8 +572,7 @@ function recordOf(state) {
     return String.fromCharCode(97 + c) + String.fromCharCode(97 + r);
   };
   const start = state.start === `${Array(size).fill(size).join("/")} b 1` ? "" : `RP[${state.start}]`;
-  const komi = state.komi ? `KM[${state.komi}]` : "";
-  return `(;GN[Rin]RU[Rin]SZ[${size}]${komi}${start}` +
+  return `(;GN[Rin]RU[Rin]SZ[${size}]${start}` +
     state.moves.map((m) => `;${m.color.toUpperCase()}[${point(m.vertex)}]`).join("") + ")";
 }
 
@@ -525,6 +591,7 @@ function savedGame() {
 
 function setState(state) {
   const grew = app.game && state.moves.length > app.game.moves.length;
+  if (!app.game || state.game !== app.game.game || state.moves.length !== app.game.moves.length) app.picked = null;
   app.game = state;
   saveGame(state);
   if (app.view !== null && app.view > state.moves.length) app.view = null;
@@ -705,6 +772,7 @@ function browse(index) {
   index = Math.max(0, Math.min(last, index));
   app.view = index === last ? null : index;
   app.hoverPv = null;
+  app.picked = null;
   render();
   refreshOverlays();
   if (app.view === null && engineColor(app.game.toMove) && !app.game.over && !app.busy && !app.paused) engineMove();
@@ -829,6 +897,13 @@ function bind() {
   ui.countWhite = document.getElementById("count-white");
   ui.countEmpty = document.getElementById("count-empty");
   ui.thinkingText = document.getElementById("thinking-text");
+  ui.noticeText = document.getElementById("notice-text");
+  ui.pointNote = document.getElementById("point-note");
+  document.getElementById("notice-close").addEventListener("click", () => showNotice(""));
+  ui.board.addEventListener("pointerdown", (event) => { app.pointer = event.pointerType; });
+  window.addEventListener("resize", () => {
+    if (app.game && app.compact !== compactBoard(app.game.size)) render();
+  });
   ui.positionLabel = document.getElementById("position-label");
   ui.download = document.getElementById("download-sgf");
   ui.openSgf = document.getElementById("open-sgf");
