@@ -15,7 +15,7 @@ from . import analysis, position, record, validate
 from .engine import Engine, EngineFailure
 from .validate import RequestError
 
-# The engine's own limit for SGF files (README, "Game records").
+# The engine's own limit for SGF files (protocol/PROTOCOL.md, "Game records").
 SGF_MAX_BYTES = 1 << 20
 GENMOVE_SLACK_S = 30.0
 # An analysis that made way with less than this left is over.

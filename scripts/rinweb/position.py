@@ -1,4 +1,4 @@
-"""Position strings (see README, "Position strings") read into a board the
+"""Position strings (see protocol/PROTOCOL.md, "Position strings") read into a board the
 server can count and compare, and the few derived strings it needs."""
 
 from . import validate

@@ -564,7 +564,7 @@ function showNotice(text, kind = "error") {
   ui.notice.hidden = !text;
 }
 
-// The game as a record the engine reads back (README, "Game records").
+// The game as a record the engine reads back (protocol/PROTOCOL.md, "Game records").
 function recordOf(state) {
   const size = state.size;
   const point = (vertex) => {
