@@ -546,8 +546,7 @@ int selfplay_command(int argc, char **argv)
     EvalModel *model = NULL;
     if (options.eval_file) {
         char why[OPTIONS_PATH_MAX + 160];
-        const char *value = strcmp(options.eval_file, OPTIONS_CLASSIC) == 0 ? "" : options.eval_file;
-        if (!eval_file_resolve(value, &model, why, sizeof why)) {
+        if (!eval_file_resolve(options.eval_file, &model, why, sizeof why)) {
             fprintf(stderr, "rin selfplay: %s\n", why);
             return 2;
         }
