@@ -66,7 +66,7 @@ static const char usage_text[] =
     "                    [--threads T] [--eval-file E] [--output FILE]\n"
     "\n"
     "Plays the search player against itself and writes one line of training data\n"
-    "per position (format rin-selfplay 1, described in README.md, \"Training data\").\n"
+    "per position (format rin-selfplay 1, described in engine/learn/TRAINING.md).\n"
     "Game g depends only on the seed and g: the output does not depend on --threads,\n"
     "and the shards 1/N..N/N of a run together hold exactly its lines.\n"
     "\n"
