@@ -1,12 +1,14 @@
 /* The search's evaluation, in centistones for the side to move: the
- * hand-set one (the default), or the learned model of evalmodel.h when the
- * search has one. Both weigh the same whole-board features (feature.h).
- * Clamped so that estimates stay below proven results. */
+ * learned model of evalmodel.h when the search has one (the engine's
+ * default, the weights built into rin), or else the classic evaluation,
+ * whose weights are set by hand here. Both weigh the same whole-board
+ * features (feature.h). Clamped so that estimates stay below proven
+ * results. */
 #include "eval/evaluate.h"
 
 #include "rules/score.h"
 
-/* The hand-set weights, in centistones, for one and for two stones left in
+/* The classic evaluation's weights, in centistones, for one and for two stones left in
  * the turn; they were set by matches (see the history of this file). The
  * two-stone ring counts only where the node looked for one. */
 static const float classic_weights[2][FEAT_GLOBALS] = {

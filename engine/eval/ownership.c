@@ -19,7 +19,7 @@ Bitboard ownership_potential(const Position *pos, Color color)
     return bb_andnot(ring_enclosed_all(bb_or(own, cuts), pos->size), own);
 }
 
-/* The hand-set estimate (see ownership.h). */
+/* The classic evaluation's estimate (see ownership.h). */
 static void classic_estimate(const Position *pos, float owner[BB_POINTS])
 {
     static const float sign[2] = {1.0f, -1.0f};

@@ -19,7 +19,7 @@ Bitboard ownership_potential(const Position *pos, Color color);
 
 /* Every point's expected final owner in [-1, 1], positive for Black (0 off
  * the board). With learned weights that hold a point model (`model` not
- * NULL), the point model's estimate; otherwise the hand-set evaluation's
+ * NULL), the point model's estimate; otherwise the classic evaluation's
  * terms: an immune stone is certain (1), another stone likely (0.75), an
  * empty point its colour's potential (0.5), whatever a colour's best
  * one-stone fill would fill that colour's (0.25 more). Returns true when

@@ -24,7 +24,7 @@ typedef struct SelfplaySettings {
     uint64_t nodes;    /* search nodes per stone (> 0) */
     int mc_playouts;   /* random playouts per position for ownership (0: none) */
     int solve_empties; /* solve positions with at most this many empty points (0: none) */
-    const EvalModel *eval; /* learned evaluation weights (kept by the caller), or NULL: hand-set */
+    const EvalModel *eval; /* learned evaluation weights (kept by the caller), or NULL: classic */
 } SelfplaySettings;
 
 /* The position before one stone placed by the search or by exploration. */

@@ -22,7 +22,7 @@ typedef struct PlayerConfig {
     uint64_t seed;
     int threads;  /* search threads (search player) */
     int hash_mib; /* transposition table size (search player) */
-    const EvalModel *eval; /* learned evaluation weights (search player; kept by the caller; NULL: hand-set) */
+    const EvalModel *eval; /* learned evaluation weights (search player; kept by the caller; NULL: classic) */
     /* progress of searches, e.g. for info lines on stderr (may be NULL) */
     SearchReporter reporter;
     void *reporter_context;

@@ -72,7 +72,7 @@ typedef struct Worker {
 
 struct Search {
     TT tt;
-    const EvalModel *eval; /* the learned weights in use (the caller's), or NULL: the hand-set evaluation */
+    const EvalModel *eval; /* the learned weights in use (the caller's), or NULL: the classic evaluation */
     int threads;
     int hash_mib;
     uint64_t seed;

@@ -56,7 +56,7 @@ typedef struct SearchConfig {
     int threads;      /* 1..SEARCH_MAX_THREADS */
     int hash_mib;     /* transposition table size; 0: no table */
     uint64_t seed;    /* varies the order of equal root moves and the root's random games */
-    const EvalModel *eval; /* learned evaluation weights (kept by the caller), or NULL: the hand-set evaluation */
+    const EvalModel *eval; /* learned evaluation weights (kept by the caller), or NULL: the classic evaluation */
 } SearchConfig;
 
 typedef struct Search Search;
@@ -69,7 +69,7 @@ bool search_set_hash(Search *search, int mib);
 bool search_set_threads(Search *search, int threads);
 void search_set_seed(Search *search, uint64_t seed);
 /* The learned evaluation's weights (kept by the caller), or NULL for the
- * hand-set evaluation. */
+ * classic evaluation. */
 void search_set_eval(Search *search, const EvalModel *eval);
 /* Forget the previous game (table, histories). */
 void search_clear(Search *search);

@@ -220,7 +220,7 @@ static int cmd_suite(int argc, char **argv)
         return usage_error("suite: FILE is required", NULL);
     EvalModel *eval = NULL;
     char err[OPTIONS_PATH_MAX + 256];
-    if (!eval_file_resolve(strcmp(eval_file, OPTIONS_CLASSIC) == 0 ? "" : eval_file, &eval, err, sizeof err)) {
+    if (!eval_file_resolve(eval_file, &eval, err, sizeof err)) {
         fprintf(stderr, "rin: suite: %s\n", err);
         return 1;
     }
@@ -277,15 +277,13 @@ int main(int argc, char **argv)
             return usage_error("%s", err);
     }
 
-    if (options.eval_file[0]) {
-        EvalModel *model = NULL;
-        char err[OPTIONS_PATH_MAX + 160];
-        if (!eval_file_resolve(options.eval_file, &model, err, sizeof err)) {
-            fprintf(stderr, "rin: %s\n", err);
-            return 2;
-        }
-        eval_model_destroy(model);
+    EvalModel *model = NULL;
+    char err[OPTIONS_PATH_MAX + 160];
+    if (!eval_file_resolve(options.eval_file, &model, err, sizeof err)) {
+        fprintf(stderr, "rin: %s\n", err);
+        return 2;
     }
+    eval_model_destroy(model);
     Gtp *gtp = gtp_create(&options);
     if (!gtp) {
         fprintf(stderr, "rin: out of memory (try a smaller --hash)\n");

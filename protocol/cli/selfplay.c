@@ -66,7 +66,7 @@ static const char usage_text[] =
     "                    [--threads T] [--eval-file E] [--output FILE]\n"
     "\n"
     "Plays the search player against itself and writes one line of training data\n"
-    "per position (format rin-selfplay 1, described in README.md, \"Training data\").\n"
+    "per position (format rin-selfplay 1, described in engine/learn/TRAINING.md).\n"
     "Game g depends only on the seed and g: the output does not depend on --threads,\n"
     "and the shards 1/N..N/N of a run together hold exactly its lines.\n"
     "\n"
@@ -546,8 +546,7 @@ int selfplay_command(int argc, char **argv)
     EvalModel *model = NULL;
     if (options.eval_file) {
         char why[OPTIONS_PATH_MAX + 160];
-        const char *value = strcmp(options.eval_file, OPTIONS_CLASSIC) == 0 ? "" : options.eval_file;
-        if (!eval_file_resolve(value, &model, why, sizeof why)) {
+        if (!eval_file_resolve(options.eval_file, &model, why, sizeof why)) {
             fprintf(stderr, "rin selfplay: %s\n", why);
             return 2;
         }

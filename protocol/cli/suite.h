@@ -32,7 +32,7 @@ typedef struct SuiteResult {
 
 /* Searches every position of the file at `path` with a fresh single-threaded
  * search limited to `nodes` and evaluating with `eval` (learned weights, or
- * NULL for the hand-set evaluation), writes one line per position to `out`
+ * NULL for the classic evaluation), writes one line per position to `out`
  * (may be NULL) and the totals to *result. Returns false (with a message in
  * err) when the file cannot be read, holds a malformed line, or memory runs
  * out. */

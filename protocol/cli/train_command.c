@@ -1,6 +1,6 @@
 /* The train command: reads selfplay files, holds out every tenth game (by
  * game index), runs Adagrad epochs with a progress line, reports held-out
- * errors next to baselines (the stones on the board now, the hand-set
+ * errors next to baselines (the stones on the board now, the classic
  * evaluation, the built-in weights, the search's own score when the file
  * has it), and writes the weights file whole or not at all. */
 #include "cli/train_command.h"
@@ -132,7 +132,7 @@ static void report_baselines(const TrainRecord *records, size_t count, uint64_t 
     eval_model_destroy(builtin);
     if (!b.positions)
         return;
-    fprintf(stderr, "baselines on %zu held-out positions, stones rms: stone difference now %.3f, hand-set evaluation %.3f",
+    fprintf(stderr, "baselines on %zu held-out positions, stones rms: stone difference now %.3f, classic evaluation %.3f",
             b.positions, b.stones, b.classic);
     if (have_builtin)
         fprintf(stderr, ", built-in weights %.3f", b.builtin);

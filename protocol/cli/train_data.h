@@ -1,5 +1,5 @@
 /* Reading training data: the labelled positions of `rin selfplay` files
- * (format "rin-selfplay" version 1, see README "Training data"). */
+ * (format "rin-selfplay" version 1, see engine/learn/TRAINING.md). */
 #ifndef RIN_TRAIN_DATA_H
 #define RIN_TRAIN_DATA_H
 
@@ -38,12 +38,12 @@ void train_data_free(TrainData *data);
 
 /* The held-out error (root mean square, in stones) of predictors of the
  * final margin that are not the model being fitted: the stone difference
- * now, the hand-set evaluation, the built-in learned weights, and the
+ * now, the classic evaluation, the built-in learned weights, and the
  * search score recorded in the file (over the positions that have one). */
 typedef struct TrainBaselines {
     size_t positions;   /* held-out positions */
     double stones;      /* stone difference now */
-    double classic;     /* evaluate() with the hand-set evaluation */
+    double classic;     /* evaluate() with the classic evaluation */
     double builtin;     /* evaluate() with the built-in weights */
     size_t scored;      /* held-out positions with a recorded search score */
     double score;       /* the recorded search score */

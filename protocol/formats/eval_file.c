@@ -41,7 +41,7 @@ bool eval_file_load(const char *path, EvalModel **out, char *err, size_t err_siz
 
 bool eval_file_resolve(const char *value, EvalModel **out, char *err, size_t err_size)
 {
-    if (value[0] == '\0') {
+    if (strcmp(value, EVAL_FILE_CLASSIC) == 0) {
         *out = NULL;
         return true;
     }

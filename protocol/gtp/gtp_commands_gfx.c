@@ -117,7 +117,7 @@ static void stones_text(const SearchLine *line, char *out, size_t size)
 
 /* Every point's expected final owner in [-1, 1], positive for Black: the
  * learned point model's when the weights hold one; otherwise what uniformly
- * random games from here say (the evaluation's hand-set terms leave most of
+ * random games from here say (the classic evaluation's terms leave most of
  * an open board at 0, an empty overlay). The random games are seeded by the
  * seed option, so the overlay is the same every time. */
 static bool gfx_ownership(const Gtp *gtp, float owner[BB_POINTS])
@@ -125,7 +125,7 @@ static bool gfx_ownership(const Gtp *gtp, float owner[BB_POINTS])
     if (ownership_estimate(gtp->eval, &gtp->pos, owner))
         return true;
     if (pos_is_over(&gtp->pos))
-        return false; /* the hand-set estimate of a full board is exact */
+        return false; /* the classic estimate of a full board is exact */
     uint32_t black[BB_POINTS];
     Rng rng;
     rng_seed(&rng, (uint64_t)gtp->options.seed);

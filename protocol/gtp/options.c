@@ -107,7 +107,7 @@ bool options_set(EngineOptions *o, const char *name, const char *value, char *er
             snprintf(err, err_size, "%s needs a file name of 1 to %d bytes", name, (int)sizeof o->eval_file - 1);
             return false;
         }
-        snprintf(o->eval_file, sizeof o->eval_file, "%s", strcmp(value, OPTIONS_CLASSIC) == 0 ? "" : value);
+        snprintf(o->eval_file, sizeof o->eval_file, "%s", value);
         return true;
     }
     if (spec->min == 0 && spec->max == 1) {
@@ -147,7 +147,7 @@ void options_format(const EngineOptions *o, const OptionSpec *spec, char *out)
         return;
     }
     if (spec->kind == OPTION_PATH) {
-        snprintf(out, OPTIONS_VALUE_MAX, "%s", o->eval_file[0] ? o->eval_file : OPTIONS_CLASSIC);
+        snprintf(out, OPTIONS_VALUE_MAX, "%s", o->eval_file);
         return;
     }
     EngineOptions copy = *o;

@@ -22,7 +22,7 @@ typedef struct EngineOptions {
     int64_t verbose;                 /* 1: search progress on stderr */
     int64_t multipv;                 /* candidates rin-analyze shows */
     int64_t ponder;                  /* 1: think on the opponent's time after genmove */
-    char eval_file[OPTIONS_PATH_MAX]; /* learned weights: EVAL_FILE_BUILTIN or a file; "" for the hand-set evaluation */
+    char eval_file[OPTIONS_PATH_MAX]; /* the evaluation: EVAL_FILE_BUILTIN, EVAL_FILE_CLASSIC or a weights file */
     int64_t size;                    /* the board the engine starts on (boardsize changes it later) */
 } EngineOptions;
 
@@ -35,10 +35,6 @@ typedef struct OptionSpec {
     const char *help;
     bool startup; /* only on the command line: rin-option does not offer it */
 } OptionSpec;
-
-/* The values of eval-file that name the hand-set evaluation and the
- * learned weights built into rin (the default). */
-#define OPTIONS_CLASSIC "classic"
 
 void options_defaults(EngineOptions *options);
 

@@ -445,7 +445,7 @@ static void test_ownership_adds_up(void **state)
 }
 
 /* A search given learned weights uses them: its scores differ from the
- * hand-set evaluation's on most positions. */
+ * classic evaluation's on most positions. */
 static void test_search_uses_the_weights_it_is_given(void **state)
 {
     (void)state;

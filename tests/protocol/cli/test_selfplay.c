@@ -518,7 +518,7 @@ static int check_file(const char *text, const Expect *e, uint64_t *games, int ca
     return game_count;
 }
 
-/* --eval-file picks the search's evaluation: the hand-set evaluation plays
+/* --eval-file picks the search's evaluation: the classic evaluation plays
  * other games than the learned weights; builtin is the default and the
  * header says so; a bad file is refused before anything is played. */
 static void test_eval_file(void **state)

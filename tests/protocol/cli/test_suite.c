@@ -57,7 +57,7 @@ static void test_bad_lines(void **state)
 }
 
 /* The suite with either evaluation: the built-in learned weights (the
- * default) and the hand-set one. */
+ * default) and the classic one. */
 static void test_repository_suite(void **state)
 {
     (void)state;
@@ -71,7 +71,7 @@ static void test_repository_suite(void **state)
             fail_msg("%s", err);
         assert_true(result.total >= SUITE_MIN_POSITIONS);
         if (result.solved < SOLVED_FLOOR)
-            fail_msg("%s evaluation: solved %d/%d at %d nodes, fewer than %d", evals[i] ? "learned" : "hand-set",
+            fail_msg("%s evaluation: solved %d/%d at %d nodes, fewer than %d", evals[i] ? "learned" : "classic",
                      result.solved, result.total, SMALL_NODES, SOLVED_FLOOR);
     }
     eval_model_destroy(learned);

@@ -169,7 +169,7 @@ static void test_gfx_ownership_shows_the_board(void **state)
         double v = strtod(strtok_r(NULL, " ", &save), NULL);
         shown += v >= 0.1 || v <= -0.1;
     }
-    /* the hand-set terms showed only the 5 stones and the point D5 */
+    /* the classic evaluation's terms showed only the 5 stones and the point D5 */
     assert_true(shown >= 12);
     assert_null(strstr(lines[1], "-0.0 "));
     free_lines(lines, count);
