@@ -13,6 +13,7 @@ typedef struct SearchPlayer {
     void *reporter_context;
     int plan;                 /* planned second stone, or POINT_NONE */
     uint64_t plan_hash;       /* the position the plan is for */
+    SearchParams params;      /* the search's, for plan_time_divisor */
 } SearchPlayer;
 
 static int search_genmove(Player *self, const Position *pos, const PlayerLimits *limits)
@@ -29,7 +30,7 @@ static int search_genmove(Player *self, const Position *pos, const PlayerLimits 
          * leaves is lost. */
         sl.first_move = sp->plan;
         if (sl.soft_ms < sl.hard_ms)
-            sl.soft_ms /= 3;
+            sl.soft_ms /= SEARCH_PARAM(&sp->params, plan_time_divisor);
     }
     SearchInfo info;
     search_run(sp->search, pos, &sl, sp->reporter, sp->reporter_context, &info);
@@ -78,7 +79,8 @@ Player *player_search_create(const PlayerConfig *config)
     SearchConfig sc = {.threads = config->threads > 0 ? config->threads : 1,
                        .hash_mib = config->hash_mib > 0 ? config->hash_mib : 64,
                        .seed = config->seed,
-                       .eval = config->eval};
+                       .eval = config->eval,
+                       .params = config->search_params};
     Search *search = p && sp ? search_create(&sc) : NULL;
     if (!search) {
         free(p);
@@ -86,7 +88,8 @@ Player *player_search_create(const PlayerConfig *config)
         return NULL;
     }
     *sp = (SearchPlayer){.search = search, .reporter = config->reporter,
-                         .reporter_context = config->reporter_context, .plan = POINT_NONE};
+                         .reporter_context = config->reporter_context, .plan = POINT_NONE,
+                         .params = config->search_params ? *config->search_params : search_params_default};
     *p = (Player){.name = "search", .genmove = search_genmove, .new_game = search_new_game,
                   .set_seed = search_set_player_seed, .destroy = search_destroy_player, .search = search_of_player,
                   .data = sp};

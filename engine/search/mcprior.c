@@ -8,11 +8,7 @@
 #include "rules/playout.h"
 #include "rules/score.h"
 
-enum {
-    STOP_POLL = 16,       /* games between polls of the stop callback */
-    AMAF_SHRINK = 8,      /* an AMAF value leans to 0 by this many games */
-    PRIOR_GAIN_WEIGHT = 2 /* quarters of mcprior_gain in mcprior_evaluate, chosen by matches */
-};
+enum { STOP_POLL = 16 /* games between polls of the stop callback */ };
 
 void mcprior_clear(McPrior *prior) { memset(prior, 0, sizeof *prior); }
 
@@ -42,7 +38,7 @@ static void tally_game(Tally *t, const Position *end, const Bitboard placed[2])
     }
 }
 
-static void tally_to_prior(const Tally *t, const Position *root, McPrior *prior)
+static void tally_to_prior(const Tally *t, const SearchParams *params, const Position *root, McPrior *prior)
 {
     int n = t->games;
     double mean_outcome = (double)t->outcome_sum / n;
@@ -58,8 +54,9 @@ static void tally_to_prior(const Tally *t, const Position *root, McPrior *prior)
             else if (at >= 0)
                 prior->value[c][p] = (int16_t)sign; /* taken from the other colour: filled */
             int32_t k = t->placed[c][p];
-            double gain = k ? ((double)t->placed_outcome[c][p] / k - mean_outcome) * k / (k + AMAF_SHRINK) : 0.0;
-            gain *= MCPRIOR_WIN_STONES;
+            int32_t shrink = SEARCH_PARAM(params, amaf_shrink);
+            double gain = k ? ((double)t->placed_outcome[c][p] / k - mean_outcome) * k / (k + shrink) : 0.0;
+            gain *= SEARCH_PARAM(params, prior_win_stones);
             prior->amaf[c][p] = (int16_t)(100.0 * (c == COLOR_BLACK ? gain : -gain));
             if (at < 0)
                 prior->value[c][p] = (int16_t)(own + 100.0 * gain); /* Black's view */
@@ -67,8 +64,8 @@ static void tally_to_prior(const Tally *t, const Position *root, McPrior *prior)
     }
 }
 
-void mcprior_compute(McPrior *prior, const Position *root, int playouts, Rng *rng, bool (*stop)(void *context),
-                     void *context)
+void mcprior_compute(McPrior *prior, const SearchParams *params, const Position *root, int playouts, Rng *rng,
+                     bool (*stop)(void *context), void *context)
 {
     mcprior_clear(prior);
     Tally *t = calloc(1, sizeof *t);
@@ -83,7 +80,7 @@ void mcprior_compute(McPrior *prior, const Position *root, int playouts, Rng *rn
         tally_game(t, &end, placed);
     }
     if (t->games >= MCPRIOR_MIN_PLAYOUTS) {
-        tally_to_prior(t, root, prior);
+        tally_to_prior(t, params, root, prior);
         prior->playouts = t->games;
         prior->root_stones[COLOR_BLACK] = root->stones[COLOR_BLACK];
         prior->root_stones[COLOR_WHITE] = root->stones[COLOR_WHITE];
@@ -118,10 +115,11 @@ int mcprior_gain(const McPrior *prior, const Position *pos)
     return pos_to_move(pos) == COLOR_BLACK ? v : -v;
 }
 
-int mcprior_evaluate(const EvalModel *model, const McPrior *prior, const Position *pos, const Tactics *tactics)
+int mcprior_evaluate(const EvalModel *model, const McPrior *prior, const SearchParams *params, const Position *pos,
+                     const Tactics *tactics)
 {
     int v = evaluate_with(model, pos, tactics);
     if (!prior->ready)
         return v;
-    return score_clamp_eval(v + mcprior_gain(prior, pos) * PRIOR_GAIN_WEIGHT / 4);
+    return score_clamp_eval(v + mcprior_gain(prior, pos) * SEARCH_PARAM(params, prior_gain_weight) / 4);
 }

@@ -13,15 +13,10 @@
 #include "rules/position.h"
 #include "rules/tactics.h"
 #include "rules/random.h"
+#include "search/params.h"
 
-enum {
-    /* Fewer games than this leave the prior off (ready = false). */
-    MCPRIOR_MIN_PLAYOUTS = 64,
-    /* Stones that a whole won game (over a lost one: half of it over a
-     * draw) is worth in the AMAF values; chosen by matches (see the history
-     * of this file). */
-    MCPRIOR_WIN_STONES = 10
-};
+/* Fewer games than this leave the prior off (ready = false). */
+enum { MCPRIOR_MIN_PLAYOUTS = 64 };
 
 typedef struct McPrior {
     bool ready;
@@ -38,7 +33,9 @@ typedef struct McPrior {
     /* How much better the colour does in the games in which it placed a
      * stone on the point than in all games: the mean result (+1 won, 0
      * drawn, -1 lost) of those games minus the mean of all, shrunk towards
-     * 0 when the games are few, times MCPRIOR_WIN_STONES, in centistones
+     * 0 when the games are few (by amaf_shrink games), times
+     * prior_win_stones (params.h: the stones that a whole won game, over a
+     * lost one, is worth; half of that over a draw), in centistones
      * from the colour's own point of view. Results, not margins: a random
      * game's margin swings with captures that real play avoids, while who
      * wins is what a close game turns on. 0 where nothing is known. */
@@ -50,11 +47,11 @@ typedef struct McPrior {
 void mcprior_clear(McPrior *prior);
 
 /* Plays `playouts` uniformly random games from root (not over) and fills
- * the prior; `stop`, when not NULL, is polled every few games and ends the
+ * the prior with the weights of `params`; `stop`, when not NULL, is polled every few games and ends the
  * work early (the prior is then built from the games played, or left off
  * when they are too few). */
-void mcprior_compute(McPrior *prior, const Position *root, int playouts, Rng *rng, bool (*stop)(void *context),
-                     void *context);
+void mcprior_compute(McPrior *prior, const SearchParams *params, const Position *root, int playouts, Rng *rng,
+                     bool (*stop)(void *context), void *context);
 
 /* The sum of pos's point values, in centistones for the side to move: the
  * prior's estimate of its final margin (at the root, the playouts' mean
@@ -66,11 +63,13 @@ int mcprior_margin(const McPrior *prior, const Position *pos);
  * positions reached from the root by play. */
 int mcprior_gain(const McPrior *prior, const Position *pos);
 
-/* The search's evaluation: evaluate_with, plus a share of how the point
+/* The search's evaluation: evaluate_with, plus a share (prior_gain_weight
+ * quarters, params.h) of how the point
  * values of the prior changed from the root to pos (stones placed, points
  * filled and taken): what random games say the stones of the tree are worth
  * beyond themselves. Just evaluate_with when the prior is not ready. How
  * much the prior weighs is search policy, so it lives here, not in eval/. */
-int mcprior_evaluate(const EvalModel *model, const McPrior *prior, const Position *pos, const Tactics *tactics);
+int mcprior_evaluate(const EvalModel *model, const McPrior *prior, const SearchParams *params, const Position *pos,
+                     const Tactics *tactics);
 
 #endif

@@ -7,6 +7,7 @@
 
 #include "rules/position.h"
 #include "rules/tactics.h"
+#include "search/params.h"
 
 typedef struct MoveList {
     int count;
@@ -71,17 +72,19 @@ typedef struct QuietScores {
 
 void movepick_quiet_prepare(const Position *pos, QuietScores *q);
 
-/* The static score of a quiet stone at `point`: small compared to the
- * ordering classes. */
-static inline int movepick_quiet_score(const QuietScores *q, int point)
+/* The static score of a quiet stone at `point`, with the quiet_* weights
+ * of `params`: small compared to the ordering classes. */
+static inline int movepick_quiet_score(const SearchParams *params, const QuietScores *q, int point)
 {
     int score = 0;
     if (bb_test(q->own[0], point))
-        score += 300 + 40 * (1 + bb_test(q->own[1], point) + bb_test(q->own[2], point));
+        score += SEARCH_PARAM(params, quiet_own) +
+                 SEARCH_PARAM(params, quiet_own_neighbour) * (1 + bb_test(q->own[1], point) + bb_test(q->own[2], point));
     if (bb_test(q->their[0], point))
-        score += 200 + 40 * (1 + bb_test(q->their[1], point) + bb_test(q->their[2], point));
+        score += SEARCH_PARAM(params, quiet_their) + SEARCH_PARAM(params, quiet_their_neighbour) *
+                                                         (1 + bb_test(q->their[1], point) + bb_test(q->their[2], point));
     if (bb_test(q->edge, point))
-        score += 50;
+        score += SEARCH_PARAM(params, quiet_edge);
     return score;
 }
 

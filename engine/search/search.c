@@ -22,36 +22,17 @@
 #include "search/tactics_cache.h"
 #include "search/tt.h"
 
+/* The tunable constants are in params.h (SEARCH_PARAM); these are not. */
 enum {
-    ENDGAME_ROOT_EMPTIES = 12, /* solve the whole game from the root */
-    ENDGAME_TREE_EMPTIES = 8,  /* solve inside the tree */
-    QSEARCH_MAX_PLIES = 6,
-    QSEARCH_WIDTH = 6,   /* stones tried at the first quiescence ply, one fewer per ply */
-    QSEARCH_DELTA = 150, /* centistones beyond a fill's gain that it might still bring */
-    FUTILITY_DEPTH = 2,
-    FUTILITY_MARGIN = 250, /* centistones per ply of depth left */
-    LMP_BASE = 3,          /* late move pruning: stones tried at depth d <= 3 ... */
-    LMP_SHALLOW = 2,       /* ... LMP_BASE + LMP_SHALLOW * d * d */
-    LMP_DEEP_BASE = 12,    /* and deeper: LMP_DEEP_BASE + LMP_DEEP_SLOPE * d */
-    LMP_DEEP_SLOPE = 3,
-    PRIOR_ORDER_WEIGHT = 4,     /* quiet ordering: per centistone of the prior's AMAF value */
-    PRIOR_TIME_PERCENT = 10,    /* the prior's share of the time per stone */
-    PRIOR_NODES_PER_PLAYOUT = 40, /* with a node limit: about that share of its time */
-    PRIOR_DEPTH_PLAYOUTS = 1024,  /* with only a depth limit */
     PRIOR_MAX_PLAYOUTS = 1 << 16,
-    ASPIRATION_DEPTH = 5,  /* iterations from this depth on search in a window ... */
-    ASPIRATION_DELTA = 60, /* ... of +-60 centistones around the previous score ... */
-    ASPIRATION_WIDEN = 3,  /* ... times this on every miss */
-    HISTORY_ORDER_DIVISOR = 64, /* quiet ordering: history counts per ordering point */
-    ROOT_ORDER_SCALE = 16, /* root ordering: the quiet score times this ... */
-    ROOT_ORDER_NOISE = 16, /* ... plus a random number below this (ties differ by seed) */
-    LMR_BY_COUNT_MAX = 8,  /* late move reductions: by stones tried, from a table below this ... */
-    LMR_MANY_TRIED = 24,   /* ... then 2, or 3 from this many stones tried on */
-    LMR_DEEP = 6,          /* one more from this depth on */
-    LMR_MIN_DEPTH = 3,     /* quiet stones are reduced from this depth on */
+    ROOT_ORDER_SCALE = 16, /* root ordering: the quiet score times this, plus noise below root_order_noise */
+    LMR_BY_COUNT_MAX = 8,  /* late move reductions: by stones tried, from a table below this */
     POLL_INTERVAL = 1024,
     HISTORY_MAX = 1 << 20
 };
+
+/* A parameter's value in the search s (params.h). */
+#define PARAM(s, name) SEARCH_PARAM(&(s)->params, name)
 
 typedef struct Worker {
     struct Search *search;
@@ -76,6 +57,7 @@ struct Search {
     int threads;
     int hash_mib;
     uint64_t seed;
+    SearchParams params; /* read by every thread, set only at creation */
     Worker *workers;
     /* the search in progress */
     Position root;
@@ -137,9 +119,9 @@ static bool solver_poll(void *context)
  * decides, too, what late move pruning leaves out). */
 static int quiet_order(const Search *s, const Position *pos, const QuietScores *quiet, int point)
 {
-    int v = movepick_quiet_score(quiet, point);
+    int v = movepick_quiet_score(&s->params, quiet, point);
     if (s->prior.ready)
-        v += PRIOR_ORDER_WEIGHT * s->prior.amaf[pos_to_move(pos)][point];
+        v += PARAM(s, prior_order_weight) * s->prior.amaf[pos_to_move(pos)][point];
     return v;
 }
 
@@ -194,8 +176,8 @@ static int qsearch(Worker *w, const Position *pos, TacticsCarry carry, int alpha
         return endgame_final_score(pos);
     Tactics t;
     tactics_cache_analyze(&w->tactics, pos, qply == 0 && pos_stones_left(pos) == 2, carry, &t);
-    int stand = mcprior_evaluate(w->search->eval, &w->search->prior, pos, &t);
-    if (stand >= beta || qply >= QSEARCH_MAX_PLIES || ply >= SEARCH_MAX_PLY)
+    int stand = mcprior_evaluate(w->search->eval, &w->search->prior, &w->search->params, pos, &t);
+    if (stand >= beta || qply >= PARAM(w->search, qsearch_max_plies) || ply >= SEARCH_MAX_PLY)
         return stand;
     if (stand > alpha)
         alpha = stand;
@@ -206,11 +188,12 @@ static int qsearch(Worker *w, const Position *pos, TacticsCarry carry, int alpha
         movelist_add(&list, p, movepick_tactical_score(&t, p));
     }
     int best = stand;
-    int width = QSEARCH_WIDTH - qply;
+    int width = PARAM(w->search, qsearch_width) - qply;
     for (int i = 0; i < list.count && i < width; i++) {
         int move = movelist_pick(&list, i);
         /* a fill too small to lift the score above alpha is not tried */
-        if (list.scores[i] >= ORDER_FILL && stand + (t.mine.gain[move] + 1) * 100 + QSEARCH_DELTA <= alpha)
+        if (list.scores[i] >= ORDER_FILL &&
+            stand + (t.mine.gain[move] + 1) * 100 + PARAM(w->search, qsearch_delta) <= alpha)
             break;
         Position child = *pos;
         pos_play(&child, move);
@@ -269,20 +252,22 @@ static void reward_quiet(Worker *w, Color me, int ply, int move, int depth, cons
     }
 }
 
-static int reduction(int depth, int moves_tried)
+static int reduction(const Search *s, int depth, int moves_tried)
 {
     static const int8_t by_count[LMR_BY_COUNT_MAX] = {0, 0, 0, 1, 1, 1, 2, 2};
-    int r = moves_tried < LMR_BY_COUNT_MAX ? by_count[moves_tried] : 2 + (moves_tried >= LMR_MANY_TRIED);
-    if (depth >= LMR_DEEP)
+    int r = moves_tried < LMR_BY_COUNT_MAX ? by_count[moves_tried]
+                                           : 2 + (moves_tried >= PARAM(s, lmr_many_tried));
+    if (depth >= PARAM(s, lmr_deep))
         r++;
     return r;
 }
 
 /* How many stones a non-PV node tries before it drops the remaining quiet
  * ones (tactical stones, killers and the table's stone are always tried). */
-static int late_move_count(int depth)
+static int late_move_count(const Search *s, int depth)
 {
-    return depth <= 3 ? LMP_BASE + LMP_SHALLOW * depth * depth : LMP_DEEP_BASE + LMP_DEEP_SLOPE * depth;
+    return depth <= PARAM(s, lmp_shallow_depth) ? PARAM(s, lmp_base) + PARAM(s, lmp_shallow) * depth * depth
+                                                : PARAM(s, lmp_deep_base) + PARAM(s, lmp_deep_slope) * depth;
 }
 
 static int pvs(Worker *w, const Position *pos, TacticsCarry carry, int alpha, int beta, int depth, int ply,
@@ -297,7 +282,7 @@ static int pvs(Worker *w, const Position *pos, TacticsCarry carry, int alpha, in
         return qsearch(w, pos, carry, alpha, beta, ply, 0);
     if (ply >= SEARCH_MAX_PLY)
         return evaluate(w->search->eval, pos);
-    if (pos_empty_count(pos) <= ENDGAME_TREE_EMPTIES)
+    if (pos_empty_count(pos) <= PARAM(w->search, endgame_tree_empties))
         return solve_in_tree(w, pos, alpha, beta, ply, pv_node);
     count_node(w);
     if (ply > w->seldepth)
@@ -325,11 +310,11 @@ static int pvs(Worker *w, const Position *pos, TacticsCarry carry, int alpha, in
      * (reverse futility), and one far below alpha leaves only the tactical
      * stones worth trying (futility). */
     bool futile = false;
-    if (!pv_node && !to_the_end && depth <= FUTILITY_DEPTH && abs(beta) < SCORE_EVAL_MAX) {
-        int eval = mcprior_evaluate(s->eval, &s->prior, pos, &t);
-        if (eval - FUTILITY_MARGIN * depth >= beta)
+    if (!pv_node && !to_the_end && depth <= PARAM(s, futility_depth) && abs(beta) < SCORE_EVAL_MAX) {
+        int eval = mcprior_evaluate(s->eval, &s->prior, &s->params, pos, &t);
+        if (eval - PARAM(s, futility_margin) * depth >= beta)
             return eval;
-        futile = eval + FUTILITY_MARGIN * depth <= alpha;
+        futile = eval + PARAM(s, futility_margin) * depth <= alpha;
     }
 
     MoveList list;
@@ -342,7 +327,7 @@ static int pvs(Worker *w, const Position *pos, TacticsCarry carry, int alpha, in
         if (score == 0)
             score = is_killer(w, ply, p) ? ORDER_KILLER
                                          : quiet_order(s, pos, &quiet_scores, p) +
-                                               w->history[me][p] / HISTORY_ORDER_DIVISOR;
+                                               w->history[me][p] / PARAM(s, history_order_divisor);
         movelist_add(&list, p, score);
     }
 
@@ -360,7 +345,7 @@ static int pvs(Worker *w, const Position *pos, TacticsCarry carry, int alpha, in
          * of the opponent's walls (its cut points): the first stone of any
          * two-stone ring of the opponent is one, and taking it may be the
          * only way to stop the ring this turn. */
-        if (!pv_node && quiet && (futile || tried >= late_move_count(depth)) && best > -SCORE_FINAL) {
+        if (!pv_node && quiet && (futile || tried >= late_move_count(s, depth)) && best > -SCORE_FINAL) {
             if (!pruning) {
                 pruning = true;
                 protect = t.theirs.cuts;
@@ -374,7 +359,7 @@ static int pvs(Worker *w, const Position *pos, TacticsCarry carry, int alpha, in
         if (tried == 0) {
             score = child_value(w, pos, &t, &child, alpha, beta, depth - 1, ply, pv_node);
         } else {
-            int r = quiet && depth >= LMR_MIN_DEPTH ? reduction(depth, tried) + !pv_node : 0;
+            int r = quiet && depth >= PARAM(s, lmr_min_depth) ? reduction(s, depth, tried) + !pv_node : 0;
             if (r > depth - 1)
                 r = depth - 1;
             score = child_value(w, pos, &t, &child, alpha, alpha + 1, depth - 1 - r, ply, false);
@@ -425,7 +410,7 @@ static void init_root_moves(Worker *w)
         int score = p == s->limits.first_move ? ORDER_TT + 1 : p == tt_move ? ORDER_TT : movepick_tactical_score(&t, p);
         if (score == 0)
             score = quiet_order(s, pos, &quiet_scores, p) * ROOT_ORDER_SCALE +
-                    (int)rng_below(&w->rng, ROOT_ORDER_NOISE);
+                    (int)rng_below(&w->rng, (uint32_t)PARAM(s, root_order_noise));
         movelist_add(list, p, score);
     }
     for (int i = 0; i < list->count; i++)
@@ -535,8 +520,8 @@ static bool reaches_the_end(const Search *s, int depth) { return depth >= pos_em
  * when stopped) and the best stone's index. */
 static int aspiration_search(Worker *w, int first, int depth, int previous, int *best_index)
 {
-    int delta = ASPIRATION_DELTA, alpha = -SCORE_INF, beta = SCORE_INF;
-    if (depth >= ASPIRATION_DEPTH && !score_is_final(previous)) {
+    int delta = PARAM(w->search, aspiration_delta), alpha = -SCORE_INF, beta = SCORE_INF;
+    if (depth >= PARAM(w->search, aspiration_depth) && !score_is_final(previous)) {
         alpha = previous - delta;
         beta = previous + delta;
     }
@@ -546,10 +531,10 @@ static int aspiration_search(Worker *w, int first, int depth, int previous, int 
             return score;
         if (score <= alpha) {
             alpha = alpha - delta < -SCORE_INF ? -SCORE_INF : alpha - delta;
-            delta *= ASPIRATION_WIDEN;
+            delta *= PARAM(w->search, aspiration_widen);
         } else if (score >= beta) {
             beta = beta + delta > SCORE_INF ? SCORE_INF : beta + delta;
-            delta *= ASPIRATION_WIDEN;
+            delta *= PARAM(w->search, aspiration_widen);
             if (*best_index > first)
                 root_move_to_front(&w->root_moves, first, *best_index);
         } else {
@@ -626,7 +611,7 @@ static void iterate(Worker *w, SearchReporter reporter, void *context)
     if (lines > w->root_moves.count)
         lines = w->root_moves.count;
     int line_scores[SEARCH_MAX_MULTIPV] = {0};
-    if (pos_empty_count(&s->root) <= ENDGAME_ROOT_EMPTIES && w->id == 0 && lines <= 1 && solve_root(w)) {
+    if (pos_empty_count(&s->root) <= PARAM(s, endgame_root_empties) && w->id == 0 && lines <= 1 && solve_root(w)) {
         if (reporter)
             reporter(&w->info, context);
         return;
@@ -689,6 +674,7 @@ Search *search_create(const SearchConfig *config)
     if (!s)
         return NULL;
     s->seed = config->seed;
+    s->params = config->params ? *config->params : search_params_default;
     search_set_eval(s, config->eval);
     if (!search_set_hash(s, config->hash_mib) || !search_set_threads(s, config->threads)) {
         search_destroy(s);
@@ -750,7 +736,7 @@ static bool prior_stopped(void *context) { return stopped(context); }
 static bool prior_time_up(void *context)
 {
     const Search *s = context;
-    return stopped(s) || now_ms() - s->start_ms >= s->limits.soft_ms * PRIOR_TIME_PERCENT / 100;
+    return stopped(s) || now_ms() - s->start_ms >= s->limits.soft_ms * PARAM(s, prior_time_percent) / 100;
 }
 
 /* The root's Monte Carlo prior, from a share of the budget: of the time
@@ -761,18 +747,18 @@ static bool prior_time_up(void *context)
 static void compute_prior(Search *s)
 {
     mcprior_clear(&s->prior);
-    if (pos_empty_count(&s->root) <= ENDGAME_ROOT_EMPTIES)
+    if (pos_empty_count(&s->root) <= PARAM(s, endgame_root_empties))
         return;
     Rng rng;
     rng_seed(&rng, s->seed ^ s->root.hash);
     if (s->limits.nodes) {
-        uint64_t playouts = s->limits.nodes / PRIOR_NODES_PER_PLAYOUT;
-        mcprior_compute(&s->prior, &s->root, playouts < PRIOR_MAX_PLAYOUTS ? (int)playouts : PRIOR_MAX_PLAYOUTS, &rng,
-                        NULL, NULL);
+        uint64_t playouts = s->limits.nodes / (uint64_t)PARAM(s, prior_nodes_per_playout);
+        mcprior_compute(&s->prior, &s->params, &s->root,
+                        playouts < PRIOR_MAX_PLAYOUTS ? (int)playouts : PRIOR_MAX_PLAYOUTS, &rng, NULL, NULL);
     } else if (s->limits.soft_ms) {
-        mcprior_compute(&s->prior, &s->root, PRIOR_MAX_PLAYOUTS, &rng, prior_time_up, s);
+        mcprior_compute(&s->prior, &s->params, &s->root, PRIOR_MAX_PLAYOUTS, &rng, prior_time_up, s);
     } else {
-        mcprior_compute(&s->prior, &s->root, PRIOR_DEPTH_PLAYOUTS, &rng, prior_stopped, s);
+        mcprior_compute(&s->prior, &s->params, &s->root, PARAM(s, prior_depth_playouts), &rng, prior_stopped, s);
     }
 }
 

@@ -12,6 +12,7 @@
 
 #include "eval/evalmodel.h"
 #include "rules/position.h"
+#include "search/params.h"
 
 enum { SEARCH_MAX_PLY = 128, SEARCH_MAX_DEPTH = 64, SEARCH_MAX_THREADS = 256, SEARCH_MAX_MULTIPV = 16 };
 
@@ -57,6 +58,7 @@ typedef struct SearchConfig {
     int hash_mib;     /* transposition table size; 0: no table */
     uint64_t seed;    /* varies the order of equal root moves and the root's random games */
     const EvalModel *eval; /* learned evaluation weights (kept by the caller), or NULL: the classic evaluation */
+    const SearchParams *params; /* copied; NULL: search_params_default (read only when built with RIN_TUNE) */
 } SearchConfig;
 
 typedef struct Search Search;

@@ -21,7 +21,7 @@ TimeControl timeman_settings(double main_s, double byo_s, int byo_stones)
 
 static int64_t at_least(int64_t v, int64_t floor) { return v < floor ? floor : v; }
 
-TimeBudget timeman_budget(const TimeControl *tc, int stones_to_go, int64_t margin_ms)
+TimeBudget timeman_budget(const TimeControl *tc, const SearchParams *params, int stones_to_go, int64_t margin_ms)
 {
     enum { MIN_MS = 1 };
     TimeBudget b;
@@ -31,7 +31,7 @@ TimeBudget timeman_budget(const TimeControl *tc, int stones_to_go, int64_t margi
         /* byo-yomi: the period's time for its stones */
         int64_t usable = at_least(tc->left_ms - margin_ms, MIN_MS);
         int64_t per = usable / tc->left_stones;
-        b.soft_ms = at_least(per * 7 / 10, MIN_MS);
+        b.soft_ms = at_least(per * SEARCH_PARAM(params, time_byo_soft_percent) / 100, MIN_MS);
         b.hard_ms = at_least(per, MIN_MS);
         return b;
     }
@@ -41,11 +41,12 @@ TimeBudget timeman_budget(const TimeControl *tc, int stones_to_go, int64_t margi
     int64_t byo_per = tc->byo_ms > 0 && tc->byo_stones > 0 ? (tc->byo_ms - margin_ms) / tc->byo_stones : 0;
     if (byo_per < 0)
         byo_per = 0;
-    int64_t share = usable / (stones_to_go + 2) + byo_per;
+    int64_t share = usable / (stones_to_go + SEARCH_PARAM(params, time_spread_stones)) + byo_per;
     b.soft_ms = at_least(share, MIN_MS);
-    /* never more than a fifth of the main time left, unless byo-yomi follows */
-    int64_t cap = byo_per > 0 ? usable + byo_per : usable / 5;
-    int64_t hard = share * 3;
+    /* never more than a fraction (a fifth) of the main time left, unless
+     * byo-yomi follows */
+    int64_t cap = byo_per > 0 ? usable + byo_per : usable / SEARCH_PARAM(params, time_hard_cap_divisor);
+    int64_t hard = share * SEARCH_PARAM(params, time_hard_factor);
     b.hard_ms = at_least(hard < cap ? hard : cap, MIN_MS);
     if (b.soft_ms > b.hard_ms)
         b.soft_ms = b.hard_ms;

@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "search/params.h"
+
 typedef struct TimeControl {
     bool limited;       /* false: no limit from the controller */
     int64_t main_ms;    /* main time */
@@ -25,9 +27,10 @@ typedef struct TimeBudget {
  * > 0 with 0 stones means no limit, as GTP 2 defines. */
 TimeControl timeman_settings(double main_s, double byo_s, int byo_stones);
 
-/* The budget for one stone. `stones_to_go` estimates how many stones the
- * side still has to place in the game; margin_ms is kept back for I/O. */
-TimeBudget timeman_budget(const TimeControl *tc, int stones_to_go, int64_t margin_ms);
+/* The budget for one stone, with the time_* shares of `params`.
+ * `stones_to_go` estimates how many stones the side still has to place in
+ * the game; margin_ms is kept back for I/O. */
+TimeBudget timeman_budget(const TimeControl *tc, const SearchParams *params, int stones_to_go, int64_t margin_ms);
 
 /* Updates a clock the engine keeps itself after it used `used_ms` for one
  * stone (between time_left messages). */

@@ -13,10 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/train_data.h"
 #include "eval/evalmodel.h"
+#include "formats/eval_file.h"
 #include "learn/train.h"
 
 /* The whole-board features by name, in FEAT_G_* order. */
@@ -53,7 +55,9 @@ static bool parse_features(const char *text, uint32_t *out)
 static const char train_usage[] =
     "Usage: rin train FILE... --output WEIGHTS [options]\n"
     "Fits the evaluation's weights to rin-selfplay files (\"-\" reads stdin).\n"
-    "  --output FILE    weights file to write (required; written only on success)\n"
+    "  --output FILE    weights file to write (required; written only on success);\n"
+    "                   a directory: the file rin-HASH.rinw in it, HASH from its\n"
+    "                   contents (the built-in weights are named so)\n"
     "  --epochs N       passes over the data for the point model (default 6; 0: no\n"
     "                   point model, only the linear model over whole-board features)\n"
     "  --features LIST  whole-board features of the linear model, comma-separated\n"
@@ -149,35 +153,46 @@ static void print_linear(const float *w)
 }
 
 /* Writes the file under a temporary name and renames it: a failure leaves
- * any existing file as it was. */
-static bool write_weights(const char *path, const float *params, uint32_t count)
+ * any existing file as it was. Into a directory, the file is named by its
+ * contents (eval_file_name). */
+static bool write_weights(const char *output, const float *params, uint32_t count)
 {
     size_t size;
     uint8_t *bytes = eval_file_write(params, count, &size);
-    if (!bytes) {
-        fprintf(stderr, "rin: train: out of memory\n");
-        return false;
-    }
-    size_t length = strlen(path);
-    char *temporary = malloc(length + 5);
-    if (!temporary) {
+    size_t length = strlen(output);
+    /* room for "/", the name and ".tmp" */
+    char *path = malloc(length + 1 + EVAL_FILE_NAME_MAX + 4);
+    char *temporary = malloc(length + 1 + EVAL_FILE_NAME_MAX + 4);
+    if (!bytes || !path || !temporary) {
         free(bytes);
+        free(path);
+        free(temporary);
         fprintf(stderr, "rin: train: out of memory\n");
         return false;
     }
-    memcpy(temporary, path, length);
-    memcpy(temporary + length, ".tmp", 5);
+    struct stat st;
+    if (stat(output, &st) == 0 && S_ISDIR(st.st_mode)) {
+        char name[EVAL_FILE_NAME_MAX];
+        eval_file_name(bytes, size, name);
+        sprintf(path, "%s%s%s", output, length && output[length - 1] == '/' ? "" : "/", name);
+    } else {
+        strcpy(path, output);
+    }
+    sprintf(temporary, "%s.tmp", path);
     FILE *out = fopen(temporary, "wb");
     bool ok = out && fwrite(bytes, 1, size, out) == size;
     if (out && fclose(out) != 0)
         ok = false;
     if (ok && rename(temporary, path) != 0)
         ok = false;
-    if (!ok) {
+    if (ok) {
+        fprintf(stderr, "wrote %s (%" PRIu32 " weights)\n", path, count);
+    } else {
         fprintf(stderr, "rin: train: cannot write %s: %s\n", path, strerror(errno));
         remove(temporary);
     }
     free(temporary);
+    free(path);
     free(bytes);
     return ok;
 }
@@ -262,10 +277,8 @@ static int train_files(char **files, int file_count, const TrainOptions *o)
         fprintf(stderr, "held out: evaluation %.3f stones rms, point model %.3f stones rms\n", e.eval_rmse,
                 e.margin_rmse);
     }
-    if (write_weights(o->output, params, count)) {
-        fprintf(stderr, "wrote %s (%" PRIu32 " weights)\n", o->output, count);
+    if (write_weights(o->output, params, count))
         status = 0;
-    }
     train_destroy(trainer);
 done:
     free(train);

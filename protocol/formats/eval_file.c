@@ -1,5 +1,6 @@
 /* Loading a weights file: the whole file into memory (size-limited), then
- * the engine's checks (magic, version, layout, size, checksum, values). */
+ * the engine's checks (magic, version, layout, size, checksum, values);
+ * and a file's name from its contents. */
 #include "formats/eval_file.h"
 
 #include <errno.h>
@@ -7,6 +8,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formats/sha256.h"
+
+
+void eval_file_name(const uint8_t *bytes, size_t size, char name[EVAL_FILE_NAME_MAX])
+{
+    uint8_t digest[SHA256_BYTES];
+    sha256(bytes, size, digest);
+    char hex[2 * SHA256_BYTES + 1];
+    for (int i = 0; i < SHA256_BYTES; i++)
+        snprintf(hex + 2 * i, 3, "%02x", digest[i]);
+    snprintf(name, EVAL_FILE_NAME_MAX, "rin-%.*s.rinw", (int)EVAL_FILE_HASH_DIGITS, hex);
+}
 
 bool eval_file_load(const char *path, EvalModel **out, char *err, size_t err_size)
 {

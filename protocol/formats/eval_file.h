@@ -4,16 +4,23 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "eval/evalmodel.h"
 
-enum { EVAL_FILE_MAX_BYTES = 64 << 20 };
+enum { EVAL_FILE_MAX_BYTES = 64 << 20, EVAL_FILE_HASH_DIGITS = 12, EVAL_FILE_NAME_MAX = 32 };
 
 /* The option values that name the learned weights compiled in (the
  * default) and the classic evaluation, whose weights are set by hand in
  * engine/eval/evaluate.c. Any other value is a weights file. */
 #define EVAL_FILE_BUILTIN "builtin"
 #define EVAL_FILE_CLASSIC "classic"
+
+/* The name of a weights file with these contents, as Stockfish names its
+ * networks: "rin-", the first EVAL_FILE_HASH_DIGITS hex digits of their
+ * SHA-256, ".rinw". The built-in weights carry such a name, so that a
+ * retrained file cannot keep the old one (ctest weights_name checks it). */
+void eval_file_name(const uint8_t *bytes, size_t size, char name[EVAL_FILE_NAME_MAX]);
 
 /* Reads and checks the weights file at path. On failure returns false with
  * a message naming the file and what is wrong in err; *out is untouched. */

@@ -39,7 +39,8 @@ Search *gtp_analysis_search(Gtp *gtp)
         SearchConfig config = {.threads = (int)gtp->options.threads,
                                .hash_mib = (int)gtp->options.hash,
                                .seed = (uint64_t)gtp->options.seed,
-                               .eval = gtp->eval};
+                               .eval = gtp->eval,
+                               .params = &gtp->options.params};
         gtp->analysis = search_create(&config);
         if (!gtp->analysis)
             gtp_fail(gtp, "out of memory for the analysis search");

@@ -85,10 +85,11 @@ static bool list_options(Gtp *gtp)
 }
 
 /* Options that live in the player: changing them makes it anew. */
-static bool shapes_player(const char *name)
+static bool shapes_player(const OptionSpec *spec)
 {
-    return strcmp(name, "player") == 0 || strcmp(name, "threads") == 0 || strcmp(name, "hash") == 0 ||
-           strcmp(name, "seed") == 0;
+    const char *name = spec->name;
+    return spec->kind == OPTION_PARAM || strcmp(name, "player") == 0 || strcmp(name, "threads") == 0 ||
+           strcmp(name, "hash") == 0 || strcmp(name, "seed") == 0;
 }
 
 /* Loads the weights options.eval_file names and makes the player anew with
@@ -135,7 +136,7 @@ bool gtp_cmd_rin_option(Gtp *gtp, const GtpArgs *args)
         return gtp_fail(gtp, "syntax error: %s", err);
     if (spec->kind == OPTION_PATH)
         return set_eval_file(gtp, &before);
-    if (shapes_player(spec->name) && !gtp_apply_options(gtp)) {
+    if (shapes_player(spec) && !gtp_apply_options(gtp)) {
         gtp->options = before;
         return gtp_fail(gtp, "out of memory: %s unchanged", spec->name);
     }

@@ -25,6 +25,7 @@ bool gtp_apply_options(Gtp *gtp)
                            .threads = (int)o->threads,
                            .hash_mib = (int)o->hash,
                            .eval = gtp->eval,
+                           .search_params = &o->params,
                            .reporter = gtp_report_info,
                            .reporter_context = gtp};
     Player *player = player_create(o->player, &config);
@@ -62,7 +63,7 @@ PlayerLimits gtp_stone_limits(const Gtp *gtp)
     if (gtp->clock_set && clock->limited) {
         /* each side places about half of the empty points left, fewer with fills */
         int stones_to_go = pos_empty_count(&gtp->pos) / 3 + 1;
-        TimeBudget budget = timeman_budget(clock, stones_to_go, o->margin);
+        TimeBudget budget = timeman_budget(clock, &o->params, stones_to_go, o->margin);
         soft = budget.soft_ms;
         hard = budget.hard_ms;
     }

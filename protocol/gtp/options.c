@@ -31,6 +31,16 @@ static const OptionSpec specs[] = {
 
 enum { SPEC_COUNT = sizeof specs / sizeof specs[0] };
 
+/* The search's parameters, after the options above when they can be set
+ * (a build with RIN_TUNE); the help gives the range. */
+static const OptionSpec param_specs[] = {
+#define PARAM_OPTION(name, value, min, max, help) {#name, OPTION_PARAM, (min), (max), help " (" #min " to " #max ")", false},
+    SEARCH_PARAMS(PARAM_OPTION)
+#undef PARAM_OPTION
+};
+
+enum { PARAM_COUNT = SEARCH_PARAMS_TUNABLE ? sizeof param_specs / sizeof param_specs[0] : 0 };
+
 void options_defaults(EngineOptions *o)
 {
     memset(o, 0, sizeof *o);
@@ -44,15 +54,23 @@ void options_defaults(EngineOptions *o)
     o->multipv = 1;
     strcpy(o->eval_file, EVAL_FILE_BUILTIN);
     o->size = BB_MAX_SIZE;
+    o->params = search_params_default;
 }
 
-const OptionSpec *options_spec(size_t index) { return index < SPEC_COUNT ? &specs[index] : NULL; }
+const OptionSpec *options_spec(size_t index)
+{
+    if (index < SPEC_COUNT)
+        return &specs[index];
+    if (index < SPEC_COUNT + PARAM_COUNT)
+        return &param_specs[index - SPEC_COUNT];
+    return NULL;
+}
 
 const OptionSpec *options_find(const char *name)
 {
-    for (size_t i = 0; i < SPEC_COUNT; i++)
-        if (strcmp(specs[i].name, name) == 0)
-            return &specs[i];
+    for (size_t i = 0; options_spec(i); i++)
+        if (strcmp(options_spec(i)->name, name) == 0)
+            return options_spec(i);
     return NULL;
 }
 
@@ -136,7 +154,10 @@ bool options_set(EngineOptions *o, const char *name, const char *value, char *er
                  spec->max);
         return false;
     }
-    *int_field(o, name) = (int64_t)v;
+    if (spec->kind == OPTION_PARAM)
+        search_params_set(&o->params, name, (int)v); /* within the range checked above */
+    else
+        *int_field(o, name) = (int64_t)v;
     return true;
 }
 
@@ -148,6 +169,10 @@ void options_format(const EngineOptions *o, const OptionSpec *spec, char *out)
     }
     if (spec->kind == OPTION_PATH) {
         snprintf(out, OPTIONS_VALUE_MAX, "%s", o->eval_file);
+        return;
+    }
+    if (spec->kind == OPTION_PARAM) {
+        snprintf(out, OPTIONS_VALUE_MAX, "%d", search_params_get(&o->params, search_param_find(spec->name)));
         return;
     }
     EngineOptions copy = *o;

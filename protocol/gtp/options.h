@@ -1,11 +1,14 @@
 /* Engine options: one table of names, ranges and defaults, set from the
- * command line (--name VALUE) and over GTP (rin-option NAME VALUE). */
+ * command line (--name VALUE) and over GTP (rin-option NAME VALUE); in a
+ * build with RIN_TUNE, the search's parameters too (search/params.h). */
 #ifndef RIN_OPTIONS_H
 #define RIN_OPTIONS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "search/params.h"
 
 enum { OPTIONS_PLAYER_MAX = 16, OPTIONS_PATH_MAX = 1024, OPTIONS_VALUE_MAX = OPTIONS_PATH_MAX };
 
@@ -24,9 +27,12 @@ typedef struct EngineOptions {
     int64_t ponder;                  /* 1: think on the opponent's time after genmove */
     char eval_file[OPTIONS_PATH_MAX]; /* the evaluation: EVAL_FILE_BUILTIN, EVAL_FILE_CLASSIC or a weights file */
     int64_t size;                    /* the board the engine starts on (boardsize changes it later) */
+    SearchParams params;             /* the search's parameters (options only with RIN_TUNE) */
 } EngineOptions;
 
-typedef enum OptionKind { OPTION_INT, OPTION_PLAYER, OPTION_PATH } OptionKind;
+/* OPTION_PARAM: one of the search's parameters (an int), which the player
+ * is made anew with. */
+typedef enum OptionKind { OPTION_INT, OPTION_PLAYER, OPTION_PATH, OPTION_PARAM } OptionKind;
 
 typedef struct OptionSpec {
     const char *name;

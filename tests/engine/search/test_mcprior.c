@@ -79,14 +79,14 @@ static void test_reproducible(void **state)
     McPrior *a = malloc(sizeof *a), *b = malloc(sizeof *b);
     Rng rng;
     rng_seed(&rng, 7);
-    mcprior_compute(a, &pos, 500, &rng, NULL, NULL);
+    mcprior_compute(a, &search_params_default, &pos, 500, &rng, NULL, NULL);
     rng_seed(&rng, 7);
-    mcprior_compute(b, &pos, 500, &rng, NULL, NULL);
+    mcprior_compute(b, &search_params_default, &pos, 500, &rng, NULL, NULL);
     assert_true(a->ready);
     assert_int_equal(a->playouts, 500);
     assert_memory_equal(a, b, sizeof *a);
     rng_seed(&rng, 8);
-    mcprior_compute(b, &pos, 500, &rng, NULL, NULL);
+    mcprior_compute(b, &search_params_default, &pos, 500, &rng, NULL, NULL);
     assert_memory_not_equal(a->value, b->value, sizeof a->value);
     free(a);
     free(b);
@@ -104,7 +104,7 @@ static void test_values_add_up_to_the_mean_margin(void **state)
         McPrior *prior = malloc(sizeof *prior);
         Rng rng;
         rng_seed(&rng, 11);
-        mcprior_compute(prior, &pos, PLAYOUTS, &rng, NULL, NULL);
+        mcprior_compute(prior, &search_params_default, &pos, PLAYOUTS, &rng, NULL, NULL);
         rng_seed(&rng, 11);
         int64_t sum = 0;
         for (int i = 0; i < PLAYOUTS; i++) {
@@ -124,12 +124,12 @@ static void test_values_add_up_to_the_mean_margin(void **state)
 /* Each AMAF value, recomputed here from the same games (the same seed
  * replays them through playout_random_placed): the mean result of the games
  * in which the colour placed a stone on the point minus the mean of all,
- * shrunk by the games' count, in MCPRIOR_WIN_STONES stones per game won:
- * results, not margins (within a centistone's rounding). */
+ * shrunk by the games' count, in prior_win_stones stones per game won
+ * (params.h): results, not margins (within a centistone's rounding). */
 static void test_amaf_is_the_result_difference(void **state)
 {
     (void)state;
-    enum { GAMES = 400, SHRINK = 8 };
+    enum { GAMES = 400, SHRINK = SEARCH_PARAM_DEFAULT_amaf_shrink };
     for (int size = 6; size <= 12; size += 3) {
         Position pos = opening(size, (uint64_t)size + 40, size + 3);
         McPrior *prior = malloc(sizeof *prior);
@@ -138,7 +138,7 @@ static void test_amaf_is_the_result_difference(void **state)
         memset(placed_results, 0, sizeof placed_results);
         Rng rng;
         rng_seed(&rng, 31);
-        mcprior_compute(prior, &pos, GAMES, &rng, NULL, NULL);
+        mcprior_compute(prior, &search_params_default, &pos, GAMES, &rng, NULL, NULL);
         assert_true(prior->ready);
         rng_seed(&rng, 31);
         int results = 0;
@@ -161,7 +161,7 @@ static void test_amaf_is_the_result_difference(void **state)
             for (int p; (p = bb_next(&empty)) != POINT_NONE;) {
                 int k = placed_games[c][p];
                 double gain = k ? ((double)placed_results[c][p] / k - (double)results / GAMES) * k / (k + SHRINK) : 0;
-                double expected = 100.0 * MCPRIOR_WIN_STONES * (c == COLOR_BLACK ? gain : -gain);
+                double expected = 100.0 * SEARCH_PARAM_DEFAULT_prior_win_stones * (c == COLOR_BLACK ? gain : -gain);
                 assert_true(fabs(prior->amaf[c][p] - expected) <= 1.0);
                 checked += k > 0 && fabs(expected) >= 1.0;
             }
@@ -178,7 +178,7 @@ static McPrior *computed_prior(const Position *pos, uint64_t seed)
     assert_non_null(prior);
     Rng rng;
     rng_seed(&rng, seed);
-    mcprior_compute(prior, pos, PLAYOUTS, &rng, NULL, NULL);
+    mcprior_compute(prior, &search_params_default, pos, PLAYOUTS, &rng, NULL, NULL);
     return prior;
 }
 
@@ -244,7 +244,7 @@ static void test_gain_is_the_margin_difference(void **state)
     McPrior *prior = malloc(sizeof *prior);
     for (int g = 0; g < 30; g++) {
         Position root = opening(6 + g % 11, (uint64_t)g, g);
-        mcprior_compute(prior, &root, 200, &rng, NULL, NULL);
+        mcprior_compute(prior, &search_params_default, &root, 200, &rng, NULL, NULL);
         assert_true(prior->ready);
         int root_margin = mcprior_margin(prior, &root);
         if (pos_to_move(&root) == COLOR_WHITE)
@@ -272,10 +272,10 @@ static void test_stopped_prior_is_off(void **state)
     McPrior *prior = malloc(sizeof *prior);
     Rng rng;
     rng_seed(&rng, 1);
-    mcprior_compute(prior, &pos, PLAYOUTS, &rng, stop_at_once, NULL);
+    mcprior_compute(prior, &search_params_default, &pos, PLAYOUTS, &rng, stop_at_once, NULL);
     assert_false(prior->ready);
     assert_int_equal(prior->playouts, 0);
-    mcprior_compute(prior, &pos, MCPRIOR_MIN_PLAYOUTS - 1, &rng, NULL, NULL);
+    mcprior_compute(prior, &search_params_default, &pos, MCPRIOR_MIN_PLAYOUTS - 1, &rng, NULL, NULL);
     assert_false(prior->ready);
     free(prior);
 }
@@ -292,17 +292,19 @@ static void test_prior_weighs_the_stones_since_the_root(void **state)
     int differ = 0;
     for (int i = 0; i < 20; i++) {
         Position root = support_random_plies(&rng, 12, 1 + (int)rng_below(&rng, 60));
-        mcprior_compute(prior, &root, 300, &rng, NULL, NULL);
+        mcprior_compute(prior, &search_params_default, &root, 300, &rng, NULL, NULL);
         assert_true(prior->ready);
         Tactics t;
         tactics_analyze(&root, true, &t);
-        assert_int_equal(mcprior_evaluate(NULL, prior, &root, &t), evaluate_with(NULL, &root, &t));
+        assert_int_equal(mcprior_evaluate(NULL, prior, &search_params_default, &root, &t),
+                         evaluate_with(NULL, &root, &t));
         Position child = root;
         pos_play(&child, playout_random_point(&child, &rng));
         pos_play(&child, playout_random_point(&child, &rng));
         tactics_analyze(&child, true, &t);
-        assert_int_equal(mcprior_evaluate(NULL, none, &child, &t), evaluate_with(NULL, &child, &t));
-        differ += mcprior_evaluate(NULL, prior, &child, &t) != evaluate_with(NULL, &child, &t);
+        assert_int_equal(mcprior_evaluate(NULL, none, &search_params_default, &child, &t),
+                         evaluate_with(NULL, &child, &t));
+        differ += mcprior_evaluate(NULL, prior, &search_params_default, &child, &t) != evaluate_with(NULL, &child, &t);
     }
     assert_true(differ >= 15);
     free(prior);

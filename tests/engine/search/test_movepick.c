@@ -55,7 +55,7 @@ static void test_quiet_scores_by_definition(void **state)
         Bitboard empty = pos_empty(&pos);
         for (int p; (p = bb_next(&empty)) != POINT_NONE;) {
             int want = slow_quiet_score(&pos, p);
-            assert_int_equal(movepick_quiet_score(&q, p), want);
+            assert_int_equal(movepick_quiet_score(&search_params_default, &q, p), want);
             crowded += want >= 300 + 120 + 200 + 120;
         }
     }

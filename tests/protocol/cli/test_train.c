@@ -151,6 +151,22 @@ static void test_train_command(void **state)
     char err[300];
     assert_true(eval_file_load(w1, &model, err, sizeof err));
     eval_model_destroy(model);
+    /* into a directory, the file is named by its contents */
+    char *argv_dir[] = {data, "--output", dir, "--epochs", "2", "--seed", "5"};
+    assert_int_equal(train_command_run(7, argv_dir), 0);
+    a = fopen(w1, "rb");
+    assert_non_null(a);
+    uint8_t *contents = malloc(bytes);
+    assert_non_null(contents);
+    size_t size = fread(contents, 1, bytes, a);
+    fclose(a);
+    char name[EVAL_FILE_NAME_MAX], named[192];
+    eval_file_name(contents, size, name);
+    free(contents);
+    snprintf(named, sizeof named, "%s/%s", dir, name);
+    assert_true(eval_file_load(named, &model, err, sizeof err));
+    eval_model_destroy(model);
+    remove(named);
     remove(data);
     remove(bad);
     remove(w1);
