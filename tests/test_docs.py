@@ -13,6 +13,7 @@ import tempfile
 import unittest
 from urllib.parse import unquote
 
+README_MAX_LINES = 300
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 
 FENCE = re.compile(r"^ *(`{3,}|~{3,})")
@@ -178,6 +179,13 @@ class RepositoryTest(unittest.TestCase):
         self.assertIn(os.path.join(ROOT, "README.md"), files)
         problems = broken_links(ROOT)
         self.assertEqual(problems, [], "broken links:\n" + report(problems))
+
+    def test_the_readme_is_short(self):
+        """The README is the front door, short enough to read to the end;
+        the long texts live beside what they describe."""
+        with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+            lines = f.read().count("\n")
+        self.assertLessEqual(lines, README_MAX_LINES)
 
 
 class CheckerTest(unittest.TestCase):

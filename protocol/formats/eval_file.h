@@ -1,4 +1,4 @@
-/* Evaluation weights files on disk (the format is in engine/evalmodel.h). */
+/* Evaluation weights files on disk (the format is in engine/eval/evalmodel.h). */
 #ifndef RIN_EVAL_FILE_H
 #define RIN_EVAL_FILE_H
 

@@ -115,7 +115,7 @@ bool gtp_cmd_help(Gtp *gtp, const GtpArgs *args)
     for (size_t i = 0; i < COMMAND_COUNT; i++)
         gtp_reply(gtp, "%-*s  %s\n", width, commands[i].name, commands[i].summary);
     return gtp_reply(gtp, "More: help COMMAND shows one command with its arguments;\n"
-                          "protocol/PROTOCOL.md and README.md (GTP commands) describe them all.");
+                          "protocol/PROTOCOL.md describes them all.");
 }
 
 bool gtp_cmd_quit(Gtp *gtp, const GtpArgs *args)

@@ -219,7 +219,7 @@ static void test_bench_output(void **state)
 }
 
 /* bench at its default depth counts exactly the nodes committed with the
- * search (engine/bench.h): the search behaves as it did when it was
+ * search (engine/search/bench.h): the search behaves as it did when it was
  * committed. */
 static void test_bench_signature(void **state)
 {
@@ -233,7 +233,7 @@ static void test_bench_signature(void **state)
     unsigned long long count = 0;
     assert_int_equal(sscanf(nodes, "Nodes searched: %llu", &count), 1);
     if (count != BENCH_SIGNATURE)
-        fail_msg("rin bench searched %llu nodes, engine/bench.h says %llu: a change to the search must update "
+        fail_msg("rin bench searched %llu nodes, engine/search/bench.h says %llu: a change to the search must update "
                  "BENCH_SIGNATURE", count, (unsigned long long)BENCH_SIGNATURE);
 }
 

@@ -218,7 +218,7 @@ static void test_help(void **state)
     at = session_expect(&s, at, "\r\ngenmove ");
     at = session_expect(&s, at, "the engine chooses a stone for COLOR and plays it\r\n");
     at = session_expect(&s, at, "\r\nMore: help COMMAND shows one command with its arguments;\r\n"
-                                "protocol/PROTOCOL.md and README.md (GTP commands) describe them all.\r\n\r\n");
+                                "protocol/PROTOCOL.md describes them all.\r\n\r\n");
     at = session_type_at_prompt(&s, at, "help genmove\r");
     at = session_expect(&s, at, "= genmove COLOR: the engine chooses a stone for COLOR and plays it\r\n\r\n");
     session_type_at_prompt(&s, at, "quit\r");
