@@ -1,4 +1,4 @@
-"""One engine process for one game: GTP over pipes (rinmatch.gtp), with the
+"""One engine process for one game: GTP over pipes (rinlib.gtp), with the
 engine's stderr `info` lines kept so that the page can show the search as
 it runs."""
 
@@ -6,10 +6,10 @@ import re
 import threading
 import time
 
+from rinlib import gtp
+from rinlib.gtp import EngineFailure  # noqa: F401  (re-exported)
 from rinlib.score import PATTERN as SCORE_PATTERN
 from rinlib.score import parse as parse_engine_score
-from rinmatch import gtp
-from rinmatch.gtp import EngineFailure  # noqa: F401  (re-exported)
 
 _INFO = re.compile(rf"^info depth (\d+) .*?score ({SCORE_PATTERN}) nodes (\d+) .*?time (\d+) .*?pv ?(.*)$")
 # Every command but genmove and analysis answers at once; a silent engine is
@@ -90,7 +90,7 @@ class Engine:
         return self._process.send(command, timeout=timeout)
 
     def stream(self, command, on_line, stopped, timeout):
-        """A streamed answer (see rinmatch.gtp.GtpEngine.stream), stopped with
+        """A streamed answer (see rinlib.gtp.GtpEngine.stream), stopped with
         the harmless `name`."""
         return self._process.stream(command, on_line, stopped, stop_command="name", timeout=timeout)
 
