@@ -4,7 +4,7 @@ stones. Files from elsewhere are never read here: the engine loads them."""
 
 import re
 
-from . import position
+from rinlib import position
 
 _PROPERTY = re.compile(r"([A-Z]{1,2})((?:\[[^\]]*\])+)")
 _VALUE = re.compile(r"\[([^\]]*)\]")
