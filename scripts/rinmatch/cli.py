@@ -8,7 +8,8 @@ import shlex
 import signal
 import sys
 
-from . import gtp
+from rinlib import gtp
+
 from .clock import MoveTime, parse_tc
 from .game import GameSettings
 from .openings import OpeningError, check_positions, random_opening, read_position_file

@@ -5,7 +5,7 @@ every failure of an engine into a lost game with a reason."""
 
 import time
 
-from . import gtp
+from rinlib import gtp
 
 BLACK, WHITE = "black", "white"
 DRAW = "draw"

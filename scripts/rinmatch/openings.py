@@ -2,7 +2,7 @@
 the referee's gogui-rules_legal_moves so that a seed always gives the same
 openings, or position strings read from a file (one per line)."""
 
-from .gtp import EngineFailure
+from rinlib.gtp import EngineFailure
 
 _MASK64 = (1 << 64) - 1
 _GOLDEN_GAMMA = 0x9E3779B97F4A7C15

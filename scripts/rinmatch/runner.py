@@ -14,7 +14,8 @@ import threading
 import time
 import traceback
 
-from . import gtp
+from rinlib import gtp
+
 from .game import BLACK, DRAW, NORMAL, WHITE, Game, GameResult, GameStopped, RefereeFailure, other
 from .openings import OpeningError, random_opening
 from .report import Reporter

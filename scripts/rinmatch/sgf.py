@@ -1,7 +1,8 @@
-"""Game records as SGF (FF[4]), following protocol/PROTOCOL.md: RU[Rin] and GN name
-the game (Rin has no registered GM number, so GM is left out), SZ[N], moves
-as B[..]/W[..] with SGF point letters (`aa` is the top-left point), one node
-per stone, so a Rin turn is two consecutive nodes of one colour.
+"""A match's game records as SGF (FF[4], written with rinlib.sgf), following
+protocol/PROTOCOL.md: RU[Rin] and GN name the game (Rin has no registered GM
+number, so GM is left out), SZ[N], moves as B[..]/W[..] with SGF point
+letters (`aa` is the top-left point), one node per stone, so a Rin turn is
+two consecutive nodes of one colour.
 
 A random opening is recorded as the moves that make it; a position-string
 opening as setup: AB/AW for the stones and PL for the colour to move, for
@@ -12,79 +13,50 @@ RE[0] when the board filled up, RE[B+Time], RE[W+Resign] or RE[B+Forfeit]
 (illegal move, crash, garbage, error answer) when the game was adjudicated;
 C[] on the last node says why the game ended."""
 
-GTP_COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+from rinlib import position, sgf
 
 
-def sgf_point(vertex, size):
-    """The SGF point of a GTP vertex: A16 on 16x16 is 'aa'."""
-    column = GTP_COLUMNS.index(vertex[0].upper())
-    row_from_top = size - int(vertex[1:])
-    return chr(ord("a") + column) + chr(ord("a") + row_from_top)
-
-
-def escape(text):
-    return text.replace("\\", "\\\\").replace("]", "\\]")
-
-
-def position_setup(position):
+def position_setup(text):
     """(size, black points, white points, color to move) of a position string,
     the points as SGF points."""
-    board, to_move = position.split()[:2]
-    rows = board.split("/")
-    black, white = [], []
-    for row_index, row in enumerate(rows):
-        column, digits = 0, ""
-        for char in row + " ":
-            if char.isdigit():
-                digits += char
-                continue
-            column += int(digits or 0)
-            digits = ""
-            point = chr(ord("a") + column) + chr(ord("a") + row_index)
-            if char == "x":
-                black.append(point)
-            elif char == "o":
-                white.append(point)
-            if char in "xo":
-                column += 1
-    return len(rows), black, white, "B" if to_move == "b" else "W"
+    board = position.parse(text)
+    black, white = ([sgf.index_to_point(column, row) for column, row in board.stones(color)] for color in "bw")
+    return board.size, black, white, "B" if board.to_move == "b" else "W"
 
 
 def game_record(info, opening, result):
     """The SGF text of one game. info: dict with size, black, white (engine
     names), game_name, date; opening: openings.Opening; result: GameResult."""
     size = info["size"]
-    root = [
-        "FF[4]", "CA[UTF-8]", "AP[rin-match:1]", "RU[Rin]",
-        f"GN[{escape(info['game_name'])}]", f"SZ[{size}]",
-        f"PB[{escape(info['black'])}]", f"PW[{escape(info['white'])}]",
-        f"DT[{info['date']}]", f"RE[{result.sgf_result}]",
-    ]
-    nodes = []
+    root = sgf.Node()
+    for name, value in (("FF", "4"), ("CA", "UTF-8"), ("AP", "rin-match:1"), ("RU", "Rin"),
+                        ("GN", info["game_name"]), ("SZ", str(size)), ("PB", info["black"]),
+                        ("PW", info["white"]), ("DT", info["date"]), ("RE", result.sgf_result)):
+        root.set(name, [value])
+    moves = []
     if opening.is_position:
         _, black, white, to_move = position_setup(opening.position)
         if black:
-            root.append("AB" + "".join(f"[{p}]" for p in black))
+            root.set("AB", black)
         if white:
-            root.append("AW" + "".join(f"[{p}]" for p in white))
-        root.append(f"PL[{to_move}]")
-        root.append(f"RP[{escape(opening.position)}]")
-        root.append(f"GC[{escape('opening position: ' + opening.position)}]")
+            root.set("AW", white)
+        root.set("PL", [to_move])
+        root.set("RP", [opening.position])
+        root.set("GC", ["opening position: " + opening.position])
     else:
-        count = len(opening.moves)
-        root.append(f"GC[{escape(f'random opening #{opening.index}: the first {count} moves')}]")
-        nodes += [_move_node(color, vertex, size) for color, vertex in opening.moves]
-    nodes += [_move_node(color, vertex, size) for color, vertex in result.moves]
-    comment = f"C[{escape(_result_comment(result))}]"
-    if nodes:
-        nodes[-1] += comment
-    else:
-        root.append(comment)
-    return "(;" + "".join(root) + "".join("\n;" + node for node in nodes) + "\n)\n"
+        root.set("GC", [f"random opening #{opening.index}: the first {len(opening.moves)} moves"])
+        moves += opening.moves
+    moves += result.moves
+    game = sgf.Tree()
+    game.nodes = [root] + [_move_node(color, vertex, size) for color, vertex in moves]
+    game.nodes[-1].set("C", [_result_comment(result)])
+    return sgf.write([game])
 
 
 def _move_node(color, vertex, size):
-    return f"{'B' if color == 'black' else 'W'}[{sgf_point(vertex, size)}]"
+    node = sgf.Node()
+    node.set("B" if color == "black" else "W", [sgf.to_point(vertex, size)])
+    return node
 
 
 def _result_comment(result):

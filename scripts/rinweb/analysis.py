@@ -8,14 +8,10 @@ multipv ...` lines become the candidates as they arrive. The stream ends at
 its movetime, when every line is proven, or when the page asks to stop:
 the engine then gets a next command line, which ends it at once."""
 
-import re
+from rinlib.analysis import parse_streamed
 
-from rinlib.score import PATTERN as SCORE_PATTERN
+from .engine import EngineFailure
 
-from .engine import EngineFailure, parse_score
-
-_INFO = re.compile(rf"^info multipv (\d+) move (\S+) score ({SCORE_PATTERN}) depth (\d+) seldepth \d+ "
-                   r"nodes (\d+) nps \d+ time \d+ pv ?(.*)$")
 # How many stones the page shows: the engine's multipv K.
 CANDIDATES = 5
 # How often the engine reports, in centiseconds.
@@ -26,6 +22,9 @@ GRACE_S = 10
 
 
 class Candidate:
+    """One candidate stone as the page shows it: its score in stones for
+    the side to move, and whether that score is proven."""
+
     __slots__ = ("vertex", "score", "exact", "depth", "nodes", "pv")
 
     def __init__(self, vertex, score, exact, depth, nodes, pv):
@@ -36,6 +35,11 @@ class Candidate:
         self.nodes = nodes
         self.pv = pv
 
+    @classmethod
+    def of(cls, line):
+        """The Candidate of a rinlib.analysis.Candidate."""
+        return cls(line.vertex, line.score.stones, line.score.final, line.depth, line.nodes, list(line.pv))
+
     def as_json(self):
         return {"vertex": self.vertex, "score": self.score, "exact": self.exact, "depth": self.depth,
                 "nodes": self.nodes, "pv": self.pv}
@@ -43,12 +47,11 @@ class Candidate:
 
 def parse_info(line):
     """One streamed line: (its rank from 1, the Candidate)."""
-    match = _INFO.match(line.strip())
-    if not match:
-        raise EngineFailure("garbage output", f"rin-analyze streamed '{line.strip()[:80]}'")
-    score, exact = parse_score(match.group(3))
-    return int(match.group(1)), Candidate(match.group(2), score, exact, int(match.group(4)), int(match.group(5)),
-                                          match.group(6).split())
+    try:
+        streamed = parse_streamed(line)
+    except ValueError:
+        raise EngineFailure("garbage output", f"rin-analyze streamed '{line.strip()[:80]}'") from None
+    return streamed.rank, Candidate.of(streamed)
 
 
 class _Batches:

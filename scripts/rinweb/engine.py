@@ -1,28 +1,17 @@
-"""One engine process for one game: GTP over pipes (rinmatch.gtp), with the
+"""One engine process for one game: GTP over pipes (rinlib.gtp), with the
 engine's stderr `info` lines kept so that the page can show the search as
 it runs."""
 
-import re
 import threading
 import time
 
-from rinlib.score import PATTERN as SCORE_PATTERN
-from rinlib.score import parse as parse_engine_score
-from rinmatch import gtp
-from rinmatch.gtp import EngineFailure  # noqa: F401  (re-exported)
+from rinlib import analysis, gtp
+from rinlib.gtp import EngineFailure  # noqa: F401  (re-exported)
 
-_INFO = re.compile(rf"^info depth (\d+) .*?score ({SCORE_PATTERN}) nodes (\d+) .*?time (\d+) .*?pv ?(.*)$")
 # Every command but genmove and analysis answers at once; a silent engine is
 # a dead one.
 QUICK_TIMEOUT_S = 10.0
 STDERR_TAIL = 20
-
-
-def parse_score(text):
-    """'cs 35' or 'final +3' (for the side to move) as stones, and whether
-    the result is proven."""
-    value = parse_engine_score(text)
-    return value.stones, value.final
 
 
 class Thinking:
@@ -90,7 +79,7 @@ class Engine:
         return self._process.send(command, timeout=timeout)
 
     def stream(self, command, on_line, stopped, timeout):
-        """A streamed answer (see rinmatch.gtp.GtpEngine.stream), stopped with
+        """A streamed answer (see rinlib.gtp.GtpEngine.stream), stopped with
         the harmless `name`."""
         return self._process.stream(command, on_line, stopped, stop_command="name", timeout=timeout)
 
@@ -119,12 +108,14 @@ class Engine:
             time.sleep(0.005)
 
     def _stderr_line(self, line):
-        match = _INFO.match(line)
+        try:
+            progress = analysis.parse_progress(line)
+        except ValueError:
+            progress = None  # the engine's other words on stderr
         with self._lock:
             self._stderr_tail.append(line)
             del self._stderr_tail[:-STDERR_TAIL]
-            if match:
-                score, exact = parse_score(match.group(2))
+            if progress is not None:
                 self._serial += 1
-                self._thinking = Thinking(int(match.group(1)), score, exact, int(match.group(3)),
-                                          int(match.group(4)), match.group(5).split(), self._serial)
+                self._thinking = Thinking(progress.depth, progress.score.stones, progress.score.final,
+                                          progress.nodes, progress.time_ms, list(progress.pv), self._serial)

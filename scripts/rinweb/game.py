@@ -11,7 +11,9 @@ import tempfile
 import threading
 import time
 
-from . import analysis, position, record, validate
+from rinlib import position
+
+from . import analysis, record, validate
 from .engine import Engine, EngineFailure
 from .validate import RequestError
 
@@ -392,7 +394,7 @@ class Game:
     def _after_stone(engine):
         """The engine's position after a stone, and its final score when
         the board is full."""
-        text = validate.position_string(engine.ask("rin-position"))
+        text = position.check(engine.ask("rin-position"))
         final = engine.ask("final_score") if position.parse(text).over else None
         return text, final
 
@@ -418,7 +420,7 @@ class Game:
         for color, vertex in moves:
             engine.ask(f"play {color} {vertex}")
             self._engine_moves += 1
-            self.moves.append(Move(color, vertex, validate.position_string(engine.ask("rin-position"))))
+            self.moves.append(Move(color, vertex, position.check(engine.ask("rin-position"))))
         if moves and self.position_at(len(self.moves)).over:
             self.result = engine.ask("final_score")
 

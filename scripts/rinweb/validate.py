@@ -4,17 +4,15 @@ raises RequestError with a message for the page."""
 
 import re
 
-MIN_SIZE = 4
-MAX_SIZE = 16
+from rinlib.position import COLUMNS, MAX_SIZE, MIN_SIZE
+
 MIN_MOVETIME_MS = 10
 MAX_MOVETIME_MS = 60000
 MIN_ANALYSIS_S = 1
 MAX_ANALYSIS_S = 600
-COLUMNS = "ABCDEFGHJKLMNOPQ"  # GTP columns skip I
 
 _VERTEX = re.compile(r"^([A-HJ-Qa-hj-q])([1-9]|1[0-6])$")
 _GAME_ID = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
-_POSITION = re.compile(r"^[0-9xo/]{1,400} [bw] [12]$")
 
 
 class RequestError(Exception):
@@ -88,13 +86,6 @@ def text(value, name, limit):
         raise RequestError(f"'{name}' must be text")
     if len(value.encode("utf-8")) > limit:
         raise RequestError(f"'{name}' is larger than {limit} bytes", status=413)
-    return value
-
-
-def position_string(value):
-    """Only for strings the engine wrote itself (the check is a guard)."""
-    if not isinstance(value, str) or not _POSITION.match(value):
-        raise ValueError(f"not a position string: {value!r}")
     return value
 
 

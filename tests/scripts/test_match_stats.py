@@ -9,6 +9,7 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir, "scripts"))
 
+from rinlib import sgf as rinlib_sgf  # noqa: E402
 from rinmatch import clock, openings, report, sgf, standings, stats  # noqa: E402
 
 
@@ -258,18 +259,18 @@ class OpeningGeneratorTest(unittest.TestCase):
 
 class SgfHelpersTest(unittest.TestCase):
     def test_points(self):
-        self.assertEqual(sgf.sgf_point("A16", 16), "aa")
-        self.assertEqual(sgf.sgf_point("Q1", 16), "pp")
-        self.assertEqual(sgf.sgf_point("H8", 8), "ha")
-        self.assertEqual(sgf.sgf_point("J9", 9), "ia")  # no I: J is the 9th column
-        self.assertEqual(sgf.sgf_point("a1", 6), "af")
+        self.assertEqual(rinlib_sgf.to_point("A16", 16), "aa")
+        self.assertEqual(rinlib_sgf.to_point("Q1", 16), "pp")
+        self.assertEqual(rinlib_sgf.to_point("H8", 8), "ha")
+        self.assertEqual(rinlib_sgf.to_point("J9", 9), "ia")  # no I: J is the 9th column
+        self.assertEqual(rinlib_sgf.to_point("a1", 6), "af")
 
     def test_position_setup(self):
         size, black, white, to_move = sgf.position_setup("x5/6/6/6/6/1o2o1 w 2")
         self.assertEqual((size, black, white, to_move), (6, ["aa"], ["bf", "ef"], "W"))
 
     def test_escape(self):
-        self.assertEqual(sgf.escape("a]b\\c"), "a\\]b\\\\c")
+        self.assertEqual(rinlib_sgf.escape("a]b\\c"), "a\\]b\\\\c")
 
 
 if __name__ == "__main__":

@@ -721,7 +721,7 @@ class StreamTest(unittest.TestCase):
     """The GTP controller's streamed answers, against the real engine."""
 
     def setUp(self):
-        from rinmatch import gtp
+        from rinlib import gtp
         self.engine = gtp.GtpEngine([RIN], "rin")
         self.engine.start()
         self.addCleanup(self.engine.close)
@@ -757,7 +757,7 @@ class StreamTest(unittest.TestCase):
         self.assertEqual(self.engine.ask("name", timeout=10), "Rin")
 
     def test_a_stream_past_its_timeout_is_stopped(self):
-        from rinmatch import gtp
+        from rinlib import gtp
         started = time.monotonic()
         response = self.engine.stream("rin-analyze interval 5", lambda line: None, lambda: False, timeout=0.5)
         self.assertTrue(response.ok)
