@@ -409,7 +409,12 @@ class EndpointTest(ServerCase):
         answers = []
         thread = threading.Thread(target=lambda: answers.append(self.request("POST", "/api/genmove", {"game": game})))
         thread.start()
-        time.sleep(0.5)
+        # until the engine reports its search: a fixed sleep could end before
+        # the request reached the server (then the answer is 404, not 410)
+        deadline = time.monotonic() + 30
+        while self.game_object(game).thinking()["thinking"] is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        self.assertIsNotNone(self.game_object(game).thinking()["thinking"])
         started = time.monotonic()
         self.new_game(replaces=game)
         self.assertLess(time.monotonic() - started, 5)
