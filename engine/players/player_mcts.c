@@ -6,9 +6,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "players/player.h"
+#include "rules/clock.h"
 #include "rules/playout.h"
 
 /* c in the UCB1 term c * sqrt(ln N / n), rewards in [0, 1]. Chosen by
@@ -62,13 +62,6 @@ typedef struct MctsPlayer {
     MctsTree tree;      /* node 0 is the root when count > 0 */
     Position root_pos;  /* the position of node 0 */
 } MctsPlayer;
-
-static int64_t mcts_now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* Room for `needed` nodes: doubling, up to the cap. False when the cap or
  * the memory is reached; the tree is intact then. */
@@ -295,7 +288,7 @@ static int mcts_best_move(const MctsPlayer *mp)
 
 static int mcts_genmove(Player *self, const Position *pos, const PlayerLimits *limits)
 {
-    int64_t start = mcts_now_ms();
+    int64_t start = clock_now_ms();
     MctsPlayer *mp = self->data;
     Bitboard empty = pos_empty(pos);
     if (bb_count(empty) == 1)
@@ -318,7 +311,7 @@ static int mcts_genmove(Player *self, const Position *pos, const PlayerLimits *l
         playouts = MCTS_DEFAULT_PLAYOUTS;
 
     for (uint64_t done = 0; playouts == 0 || done < playouts; done++) {
-        if (stop_ms && done % MCTS_CLOCK_INTERVAL == 0 && done > 0 && mcts_now_ms() - start >= stop_ms)
+        if (stop_ms && done % MCTS_CLOCK_INTERVAL == 0 && done > 0 && clock_now_ms() - start >= stop_ms)
             break;
         mcts_iterate(mp);
     }

@@ -7,10 +7,10 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "players/player.h"
 #include "players/player_rave.h"
+#include "rules/clock.h"
 #include "rules/playout.h"
 
 /* The value of a child is (1 - b) Q + b Q_amaf + c sqrt(ln N / n), with
@@ -83,13 +83,6 @@ typedef struct RavePlayer {
     RaveTree tree;      /* node 0 is the root when count > 0 */
     Position root_pos;  /* the position of node 0 */
 } RavePlayer;
-
-static int64_t rave_now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* Room for `needed` nodes: doubling, up to the cap. False when the cap or
  * the memory is reached; the tree is intact then. */
@@ -355,7 +348,7 @@ static int rave_best_move(const RavePlayer *rp)
 
 static int rave_genmove(Player *self, const Position *pos, const PlayerLimits *limits)
 {
-    int64_t start = rave_now_ms();
+    int64_t start = clock_now_ms();
     RavePlayer *rp = self->data;
     Bitboard empty = pos_empty(pos);
     if (bb_count(empty) == 1)
@@ -378,7 +371,7 @@ static int rave_genmove(Player *self, const Position *pos, const PlayerLimits *l
         playouts = RAVE_DEFAULT_PLAYOUTS;
 
     for (uint64_t done = 0; playouts == 0 || done < playouts; done++) {
-        if (stop_ms && done % RAVE_CLOCK_INTERVAL == 0 && done > 0 && rave_now_ms() - start >= stop_ms)
+        if (stop_ms && done % RAVE_CLOCK_INTERVAL == 0 && done > 0 && clock_now_ms() - start >= stop_ms)
             break;
         rave_iterate(rp);
     }

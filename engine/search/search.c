@@ -10,9 +10,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "eval/evaluate.h"
+#include "rules/clock.h"
 #include "rules/random.h"
 #include "rules/score.h"
 #include "rules/tactics.h"
@@ -85,13 +85,6 @@ struct Search {
     bool stop; /* accessed with relaxed atomics */
 };
 
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 static bool stopped(const Search *s) { return __atomic_load_n(&s->stop, __ATOMIC_RELAXED); }
 static void set_stop(Search *s) { __atomic_store_n(&s->stop, true, __ATOMIC_RELAXED); }
 
@@ -116,7 +109,7 @@ static void check_limits(Worker *w)
         if (n >= s->limits.nodes)
             set_stop(s);
     }
-    if (s->limits.hard_ms && w->nodes % POLL_INTERVAL == 0 && now_ms() - s->start_ms >= s->limits.hard_ms)
+    if (s->limits.hard_ms && w->nodes % POLL_INTERVAL == 0 && clock_now_ms() - s->start_ms >= s->limits.hard_ms)
         set_stop(s);
 }
 
@@ -492,7 +485,7 @@ static void record_info(Worker *w, int depth, int score, bool exact)
     info->score = score;
     info->exact = exact;
     info->nodes = total_nodes(s);
-    info->time_ms = now_ms() - s->start_ms;
+    info->time_ms = clock_now_ms() - s->start_ms;
     info->nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : info->nodes * 1000;
     info->hashfull = tt_hashfull(&s->tt);
     info->pv_length = w->pv_length[0];
@@ -609,7 +602,7 @@ static bool keep_deepening(Worker *w, int depth, SearchReporter reporter, void *
         reporter(&w->info, context);
     if (reaches_the_end(s, depth))
         return false; /* the whole game was searched */
-    return !(s->limits.soft_ms && now_ms() - s->start_ms >= s->limits.soft_ms);
+    return !(s->limits.soft_ms && clock_now_ms() - s->start_ms >= s->limits.soft_ms);
 }
 
 static void iterate(Worker *w, SearchReporter reporter, void *context)
@@ -661,7 +654,7 @@ static void iterate(Worker *w, SearchReporter reporter, void *context)
             reporter(&w->info, context);
         if (reaches_the_end(s, depth))
             break; /* the whole game was searched */
-        if (s->limits.soft_ms && now_ms() - s->start_ms >= s->limits.soft_ms)
+        if (s->limits.soft_ms && clock_now_ms() - s->start_ms >= s->limits.soft_ms)
             break;
     }
 }
@@ -750,7 +743,7 @@ static bool prior_stopped(void *context) { return stopped(context); }
 static bool prior_time_up(void *context)
 {
     const Search *s = context;
-    return stopped(s) || now_ms() - s->start_ms >= s->limits.soft_ms * PRIOR_TIME_PERCENT / 100;
+    return stopped(s) || clock_now_ms() - s->start_ms >= s->limits.soft_ms * PRIOR_TIME_PERCENT / 100;
 }
 
 /* The root's Monte Carlo prior, from a share of the budget: of the time
@@ -781,7 +774,7 @@ void search_run(Search *s, const Position *pos, const SearchLimits *limits, Sear
 {
     s->root = *pos;
     s->limits = *limits;
-    s->start_ms = now_ms();
+    s->start_ms = clock_now_ms();
     __atomic_store_n(&s->stop, false, __ATOMIC_RELAXED);
     tt_new_search(&s->tt);
     compute_prior(s);
@@ -814,9 +807,9 @@ void search_run(Search *s, const Position *pos, const SearchLimits *limits, Sear
         result->pv[0] = main_worker->root_moves.count > 0 ? main_worker->root_moves.moves[0] : POINT_NONE;
         result->pv_length = 1;
         result->score = 0;
-        result->time_ms = now_ms() - s->start_ms;
+        result->time_ms = clock_now_ms() - s->start_ms;
     }
     result->nodes = total_nodes(s);
-    result->time_ms = now_ms() - s->start_ms;
+    result->time_ms = clock_now_ms() - s->start_ms;
     result->nps = result->time_ms > 0 ? result->nodes * 1000 / (uint64_t)result->time_ms : result->nodes * 1000;
 }

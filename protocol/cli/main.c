@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli/play.h"
@@ -21,6 +20,7 @@
 #include "gtp/options.h"
 #include "gtp/search_report.h"
 #include "players/player.h"
+#include "rules/clock.h"
 #include "rules/perft.h"
 #include "rules/playout.h"
 #include "search/bench.h"
@@ -94,13 +94,6 @@ static bool parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *ou
     return true;
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static int cmd_playouts(int argc, char **argv)
 {
     uint64_t games = 100000, size = 16, seed = 1;
@@ -121,9 +114,9 @@ static int cmd_playouts(int argc, char **argv)
         }
     }
     PlayoutStats stats;
-    double start = now_seconds();
+    double start = clock_now_seconds();
     playout_run((int)size, games, seed, &stats);
-    double elapsed = now_seconds() - start;
+    double elapsed = clock_now_seconds() - start;
     if (elapsed <= 0)
         elapsed = 1e-9;
     printf("size %d, seed %" PRIu64 ": black wins %" PRId64 ", white wins %" PRId64 ", draws %" PRId64
@@ -157,9 +150,9 @@ static int cmd_perft(int argc, char **argv)
     }
     if (!have_depth)
         return usage_error("perft: DEPTH is required", NULL);
-    double start = now_seconds();
+    double start = clock_now_seconds();
     uint64_t leaves = perft(&pos, (int)depth);
-    double elapsed = now_seconds() - start;
+    double elapsed = clock_now_seconds() - start;
     if (elapsed <= 0)
         elapsed = 1e-9;
     printf("perft %d: %" PRIu64 " leaves, %.3f s, %.0f leaves/s\n", (int)depth, leaves, elapsed,
@@ -224,14 +217,15 @@ static int cmd_suite(int argc, char **argv)
         return 1;
     }
     SuiteResult result;
-    double start = now_seconds();
+    double start = clock_now_seconds();
     bool ok = suite_run(path, nodes, eval, stdout, &result, err, sizeof err);
     eval_model_destroy(eval);
     if (!ok) {
         fprintf(stderr, "rin: suite: %s\n", err);
         return 1;
     }
-    printf("solved %d/%d at %" PRIu64 " nodes, %.1f s\n", result.solved, result.total, nodes, now_seconds() - start);
+    printf("solved %d/%d at %" PRIu64 " nodes, %.1f s\n", result.solved, result.total, nodes,
+           clock_now_seconds() - start);
     return 0;
 }
 

@@ -49,10 +49,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "formats/posstr.h"
+#include "rules/clock.h"
 #include "rules/score.h"
 #include "version.h"
 
@@ -326,13 +326,6 @@ typedef struct Worker {
     bool running; /* on its own thread */
 } Worker;
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Writes all of buf; false with errno set on failure. */
 static bool write_all(int fd, const char *buf, size_t length)
 {
@@ -362,7 +355,7 @@ static void format_duration(double seconds, char *out, size_t out_size)
 /* Called with the lock held. */
 static void show_progress(Run *run)
 {
-    double now = now_seconds();
+    double now = clock_now_seconds();
     if (!run->progress || (now - run->last_progress < 0.25 && run->next_write < run->total))
         return;
     run->last_progress = now;
@@ -492,7 +485,7 @@ static int run_games(const SelfplayOptions *o, int fd)
     } else {
         pthread_mutex_init(&run.lock, NULL);
         pthread_cond_init(&run.changed, NULL);
-        run.start = now_seconds();
+        run.start = clock_now_seconds();
         run.last_progress = run.start - 1; /* the first game shows at once */
         /* the calling thread is worker 0; a helper that cannot start only slows the run */
         for (int i = 1; i < o->threads; i++)
@@ -501,7 +494,7 @@ static int run_games(const SelfplayOptions *o, int fd)
         for (int i = 1; i < o->threads; i++)
             if (workers[i].running)
                 pthread_join(workers[i].thread, NULL);
-        double elapsed = now_seconds() - run.start;
+        double elapsed = clock_now_seconds() - run.start;
         if (elapsed <= 0)
             elapsed = 1e-9;
         if (run.progress && run.total > 0)

@@ -12,12 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli/train_data.h"
 #include "eval/evalmodel.h"
 #include "learn/train.h"
+#include "rules/clock.h"
 
 /* The whole-board features by name, in FEAT_G_* order. */
 static const char *const names[FEAT_GLOBALS] = {"stones",      "immune",    "potential",    "territory",
@@ -71,13 +71,6 @@ typedef struct TrainOptions {
     uint64_t epochs, holdout, seed;
     double rate, l2;
 } TrainOptions;
-
-static double seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static int usage_fail(const char *message, const char *arg)
 {
@@ -235,7 +228,7 @@ static int train_files(char **files, int file_count, const TrainOptions *o)
     }
     bool terminal = isatty(STDERR_FILENO);
     for (uint64_t epoch = 1; epoch <= o->epochs; epoch++) {
-        double start = seconds_now();
+        double start = clock_now_seconds();
         double loss = train_epoch(trainer, train, n_train, terminal ? epoch_progress : NULL, &epoch);
         if (terminal)
             fprintf(stderr, "\r\033[K");
@@ -244,7 +237,7 @@ static int train_files(char **files, int file_count, const TrainOptions *o)
             TrainError e = train_measure(trainer, held, n_held);
             fprintf(stderr, ", held out %.4f per point, final margin %.3f stones rms", e.point_mse, e.margin_rmse);
         }
-        fprintf(stderr, " (%.1f s)\n", seconds_now() - start);
+        fprintf(stderr, " (%.1f s)\n", clock_now_seconds() - start);
     }
     uint32_t features = o->features;
     if (o->epochs == 0)

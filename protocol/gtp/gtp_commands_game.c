@@ -4,11 +4,11 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "formats/board_text.h"
 #include "formats/coord.h"
 #include "gtp/gtp_commands.h"
+#include "rules/clock.h"
 
 enum { TIME_MAX = 2147483647 }; /* seconds or stones: about 68 years */
 #define KOMI_MAX 1000.0         /* far beyond any score: 256 points at most */
@@ -85,11 +85,9 @@ static int generate(Gtp *gtp, const GtpArgs *args, Color *color_out, int64_t *us
     if (!gtp_arg_color(gtp, args->v[0], &color) || !gtp_check_turn(gtp, color))
         return POINT_NONE;
     PlayerLimits limits = gtp_stone_limits(gtp);
-    struct timespec start, end;
-    clock_gettime(CLOCK_MONOTONIC, &start);
+    int64_t start = clock_now_ms();
     int point = gtp->player->genmove(gtp->player, &gtp->pos, &limits);
-    clock_gettime(CLOCK_MONOTONIC, &end);
-    *used_ms = (int64_t)(end.tv_sec - start.tv_sec) * 1000 + (end.tv_nsec - start.tv_nsec) / 1000000;
+    *used_ms = clock_now_ms() - start;
     *color_out = color;
     if (pos_check(&gtp->pos, color, point) != POS_OK) {
         gtp_fail(gtp, "the %s player chose an illegal point", gtp->player->name);

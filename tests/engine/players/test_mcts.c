@@ -7,12 +7,12 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <cmocka.h>
 
 #include "diagram.h"
 #include "players/player.h"
+#include "rules/clock.h"
 #include "rules/playout.h"
 
 /* A position from a diagram (see diagram.h). */
@@ -37,13 +37,6 @@ static int genmove_playouts(Player *p, const Position *pos, uint64_t playouts)
     int move = p->genmove(p, pos, &limits);
     assert_int_equal(pos_check(pos, pos_to_move(pos), move), POS_OK);
     return move;
-}
-
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 static void test_registered(void **state)
@@ -222,9 +215,9 @@ static void test_stops_two_stone_capture(void **state)
 
 static void check_time(Player *p, const Position *pos, PlayerLimits limits)
 {
-    int64_t start = now_ms();
+    int64_t start = clock_now_ms();
     int move = p->genmove(p, pos, &limits);
-    int64_t used = now_ms() - start;
+    int64_t used = clock_now_ms() - start;
     assert_int_equal(pos_check(pos, pos_to_move(pos), move), POS_OK);
     assert_true(used <= limits.hard_ms + 200);
 }
@@ -241,11 +234,11 @@ static void test_hard_time_limit(void **state)
     check_time(p, &pos, (PlayerLimits){.hard_ms = 100, .nodes = UINT64_C(1000000000000)});
     check_time(p, &pos, (PlayerLimits){.hard_ms = 1});
     /* no limit at all: a default playout count, not forever */
-    int64_t start = now_ms();
+    int64_t start = clock_now_ms();
     PlayerLimits none = {0};
     int move = p->genmove(p, &pos, &none);
     assert_int_equal(pos_check(&pos, COLOR_BLACK, move), POS_OK);
-    assert_true(now_ms() - start < 5000);
+    assert_true(clock_now_ms() - start < 5000);
     player_destroy(p);
 }
 

@@ -15,6 +15,7 @@
 #include "diagram.h"
 #include "players/player.h"
 #include "players/player_rave.h"
+#include "rules/clock.h"
 #include "rules/playout.h"
 
 /* A position from a diagram (see diagram.h). */
@@ -39,13 +40,6 @@ static int genmove_playouts(Player *p, const Position *pos, uint64_t playouts)
     int move = p->genmove(p, pos, &limits);
     assert_int_equal(pos_check(pos, pos_to_move(pos), move), POS_OK);
     return move;
-}
-
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 /* A position of `stones` random stones on the board of `size`. */
@@ -126,10 +120,10 @@ static void test_last_point(void **state)
     static const char *const rows[] = {"XXXX", "XXXX", "OOOO", "OOO."};
     Position pos = from_rows(rows, 4, COLOR_WHITE, 1);
     Player *p = new_rave(2);
-    int64_t start = now_ms();
+    int64_t start = clock_now_ms();
     PlayerLimits limits = {.nodes = UINT64_C(1000000000000)};
     assert_int_equal(p->genmove(p, &pos, &limits), point_make(3, 3));
-    assert_true(now_ms() - start < 1000);
+    assert_true(clock_now_ms() - start < 1000);
     player_destroy(p);
 }
 
@@ -208,9 +202,9 @@ static void test_big_fill_on_12x12(void **state)
 
 static void check_time(Player *p, const Position *pos, PlayerLimits limits)
 {
-    int64_t start = now_ms();
+    int64_t start = clock_now_ms();
     int move = p->genmove(p, pos, &limits);
-    int64_t used = now_ms() - start;
+    int64_t used = clock_now_ms() - start;
     assert_int_equal(pos_check(pos, pos_to_move(pos), move), POS_OK);
     assert_true(used <= limits.hard_ms + 200);
 }
