@@ -666,6 +666,12 @@ static void *helper_main(void *arg)
     return NULL;
 }
 
+/* Each worker's own random sequence, from the search's seed and its id. */
+static void seed_worker(Worker *w, uint64_t seed)
+{
+    rng_seed(&w->rng, seed * 0x9E3779B97F4A7C15u + (uint64_t)w->id);
+}
+
 static void reset_worker(Worker *w, Search *s, int id)
 {
     memset(w, 0, sizeof *w);
@@ -673,7 +679,7 @@ static void reset_worker(Worker *w, Search *s, int id)
     w->id = id;
     for (int i = 0; i <= SEARCH_MAX_PLY; i++)
         w->killers[i][0] = w->killers[i][1] = -1;
-    rng_seed(&w->rng, s->seed * 0x9E3779B97F4A7C15u + (uint64_t)id);
+    seed_worker(w, s->seed);
 }
 
 Search *search_create(const SearchConfig *config)
@@ -783,7 +789,7 @@ void search_run(Search *s, const Position *pos, const SearchLimits *limits, Sear
         w->nodes = 0;
         w->seldepth = 0;
         w->have_info = false;
-        rng_seed(&w->rng, s->seed * 0x9E3779B97F4A7C15u + (uint64_t)i);
+        seed_worker(w, s->seed);
         for (int k = 0; k <= SEARCH_MAX_PLY; k++)
             w->killers[k][0] = w->killers[k][1] = -1;
     }
