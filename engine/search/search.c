@@ -648,13 +648,7 @@ static void iterate(Worker *w, SearchReporter reporter, void *context)
             root_move_to_front(&w->root_moves, 0, best_index);
         previous = score;
         record_info(w, depth, score, reaches_the_end(s, depth));
-        if (w->id != 0)
-            continue;
-        if (reporter)
-            reporter(&w->info, context);
-        if (reaches_the_end(s, depth))
-            break; /* the whole game was searched */
-        if (s->limits.soft_ms && clock_now_ms() - s->start_ms >= s->limits.soft_ms)
+        if (w->id == 0 && !keep_deepening(w, depth, reporter, context))
             break;
     }
 }
