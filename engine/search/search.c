@@ -476,6 +476,13 @@ static int root_search(Worker *w, int first, int depth, int alpha, int beta, int
     return best;
 }
 
+/* The time since the search began, and the speed over it of info->nodes. */
+static void stamp_time(const Search *s, SearchInfo *info)
+{
+    info->time_ms = clock_now_ms() - s->start_ms;
+    info->nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : info->nodes * 1000;
+}
+
 static void record_info(Worker *w, int depth, int score, bool exact)
 {
     Search *s = w->search;
@@ -485,8 +492,7 @@ static void record_info(Worker *w, int depth, int score, bool exact)
     info->score = score;
     info->exact = exact;
     info->nodes = total_nodes(s);
-    info->time_ms = clock_now_ms() - s->start_ms;
-    info->nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : info->nodes * 1000;
+    stamp_time(s, info);
     info->hashfull = tt_hashfull(&s->tt);
     info->pv_length = w->pv_length[0];
     memcpy(info->pv, w->pv[0], (size_t)info->pv_length * sizeof(int));
@@ -807,9 +813,7 @@ void search_run(Search *s, const Position *pos, const SearchLimits *limits, Sear
         result->pv[0] = main_worker->root_moves.count > 0 ? main_worker->root_moves.moves[0] : POINT_NONE;
         result->pv_length = 1;
         result->score = 0;
-        result->time_ms = clock_now_ms() - s->start_ms;
     }
     result->nodes = total_nodes(s);
-    result->time_ms = clock_now_ms() - s->start_ms;
-    result->nps = result->time_ms > 0 ? result->nodes * 1000 / (uint64_t)result->time_ms : result->nodes * 1000;
+    stamp_time(s, result);
 }
