@@ -51,6 +51,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "formats/number.h"
 #include "formats/posstr.h"
 #include "rules/clock.h"
 #include "rules/score.h"
@@ -103,30 +104,9 @@ void selfplay_defaults(SelfplayOptions *o)
                                      .mc_playouts = 0, .solve_empties = 0};
 }
 
-/* A whole decimal number in [min, max] from text[0..length); *out is
- * untouched on failure. */
-static bool parse_number(const char *text, size_t length, uint64_t min, uint64_t max, uint64_t *out)
-{
-    if (length == 0 || length > 20)
-        return false;
-    uint64_t v = 0;
-    for (size_t i = 0; i < length; i++) {
-        if (text[i] < '0' || text[i] > '9')
-            return false;
-        unsigned digit = (unsigned)(text[i] - '0');
-        if (v > (UINT64_MAX - digit) / 10)
-            return false;
-        v = v * 10 + digit;
-    }
-    if (v < min || v > max)
-        return false;
-    *out = v;
-    return true;
-}
-
 static bool parse_whole(const char *text, uint64_t min, uint64_t max, uint64_t *out)
 {
-    return parse_number(text, strlen(text), min, max, out);
+    return number_parse_uint(text, min, max, out) == NUMBER_OK;
 }
 
 static bool parse_sizes(const char *text, SelfplayOptions *o)
@@ -136,7 +116,8 @@ static bool parse_sizes(const char *text, SelfplayOptions *o)
         const char *end = strchr(s, ',');
         size_t length = end ? (size_t)(end - s) : strlen(s);
         uint64_t size;
-        if (count == SELFPLAY_MAX_SIZES || !parse_number(s, length, BB_MIN_SIZE, BB_MAX_SIZE, &size))
+        if (count == SELFPLAY_MAX_SIZES ||
+            number_parse_uint_span(s, length, BB_MIN_SIZE, BB_MAX_SIZE, &size) != NUMBER_OK)
             return false;
         sizes[count++] = (int)size;
         if (!end)
@@ -152,7 +133,7 @@ static bool parse_shard(const char *text, SelfplayOptions *o)
 {
     const char *slash = strchr(text, '/');
     uint64_t shard, shards;
-    if (!slash || !parse_number(text, (size_t)(slash - text), 1, UINT32_MAX, &shard) ||
+    if (!slash || number_parse_uint_span(text, (size_t)(slash - text), 1, UINT32_MAX, &shard) != NUMBER_OK ||
         !parse_whole(slash + 1, 1, UINT32_MAX, &shards) || shard > shards)
         return false;
     o->shard = shard;
@@ -162,16 +143,8 @@ static bool parse_shard(const char *text, SelfplayOptions *o)
 
 static bool parse_probability(const char *text, double *out)
 {
-    /* plain decimals only: no sign, hex, inf or nan */
-    if (!*text || strspn(text, "0123456789.eE-") != strlen(text) || *text == '-')
-        return false;
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (errno || *end || !(v >= 0.0 && v <= 1.0))
-        return false;
-    *out = v;
-    return true;
+    /* no sign: not even for -0 */
+    return *text != '-' && *text != '+' && number_parse_real(text, 0.0, 1.0, out) == NUMBER_OK;
 }
 
 SelfplayParse selfplay_parse_args(int argc, char **argv, SelfplayOptions *o, char *err, size_t err_size)

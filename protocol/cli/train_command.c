@@ -16,6 +16,7 @@
 
 #include "cli/train_data.h"
 #include "eval/evalmodel.h"
+#include "formats/number.h"
 #include "learn/train.h"
 #include "rules/clock.h"
 
@@ -78,32 +79,6 @@ static int usage_fail(const char *message, const char *arg)
     fprintf(stderr, message, arg);
     fprintf(stderr, "\n\n%s", train_usage);
     return 2;
-}
-
-static bool parse_count(const char *text, uint64_t max, uint64_t *out)
-{
-    if (!text || !*text || *text == '-')
-        return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno || *end || v > max)
-        return false;
-    *out = v;
-    return true;
-}
-
-static bool parse_real(const char *text, double min, double max, double *out)
-{
-    if (!text || !*text)
-        return false;
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (errno || *end || !(v >= min && v <= max))
-        return false;
-    *out = v;
-    return true;
 }
 
 static void epoch_progress(size_t done, size_t count, void *context)
@@ -291,23 +266,23 @@ int train_command_run(int argc, char **argv)
                                     "fill-theirs, ring2-own, ring2-theirs, ownership, bias", NULL);
             i++;
         } else if (strcmp(a, "--epochs") == 0) {
-            if (!parse_count(v, 1000, &o.epochs))
+            if (number_parse_uint(v, 0, 1000, &o.epochs) != NUMBER_OK)
                 status = usage_fail("--epochs needs a number from 0 to 1000", NULL);
             i++;
         } else if (strcmp(a, "--holdout") == 0) {
-            if (!parse_count(v, 1000000, &o.holdout) || o.holdout == 1)
+            if (number_parse_uint(v, 0, 1000000, &o.holdout) != NUMBER_OK || o.holdout == 1)
                 status = usage_fail("--holdout needs 0 or a number from 2 to 1000000", NULL);
             i++;
         } else if (strcmp(a, "--seed") == 0) {
-            if (!parse_count(v, UINT64_MAX, &o.seed))
+            if (number_parse_uint(v, 0, UINT64_MAX, &o.seed) != NUMBER_OK)
                 status = usage_fail("--seed needs a non-negative number", NULL);
             i++;
         } else if (strcmp(a, "--rate") == 0) {
-            if (!parse_real(v, 1e-6, 10.0, &o.rate))
+            if (number_parse_real(v, 1e-6, 10.0, &o.rate) != NUMBER_OK)
                 status = usage_fail("--rate needs a number from 0.000001 to 10", NULL);
             i++;
         } else if (strcmp(a, "--l2") == 0) {
-            if (!parse_real(v, 0.0, 0.1, &o.l2))
+            if (number_parse_real(v, 0.0, 0.1, &o.l2) != NUMBER_OK)
                 status = usage_fail("--l2 needs a number from 0 to 0.1", NULL);
             i++;
         } else if (a[0] == '-' && a[1] != '\0') {

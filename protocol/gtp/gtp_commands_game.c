@@ -1,12 +1,12 @@
 /* The standard GTP commands that set up, play and score a game, and the
  * time commands (the clocks the time manager reads). */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "formats/board_text.h"
 #include "formats/coord.h"
+#include "formats/number.h"
 #include "gtp/gtp_commands.h"
 #include "rules/clock.h"
 
@@ -17,13 +17,13 @@ bool gtp_cmd_boardsize(Gtp *gtp, const GtpArgs *args)
 {
     char quoted[GTP_QUOTE_MAX];
     const char *arg = args->v[0];
-    if (!gtp_is_integer(arg))
-        return gtp_fail(gtp, "syntax error: board size must be an integer, got %s", gtp_quote(arg, quoted));
-    errno = 0;
-    long long size = strtoll(arg, NULL, 10);
-    if (errno == ERANGE || size < BB_MIN_SIZE || size > BB_MAX_SIZE)
+    int64_t size;
+    NumberStatus status = number_parse_int(arg, BB_MIN_SIZE, BB_MAX_SIZE, &size);
+    if (status == NUMBER_RANGE)
         return gtp_fail(gtp, "unacceptable size: %s (Rin is played on %d to %d)", gtp_quote(arg, quoted),
                         BB_MIN_SIZE, BB_MAX_SIZE);
+    if (status != NUMBER_OK)
+        return gtp_fail(gtp, "syntax error: board size must be an integer, got %s", gtp_quote(arg, quoted));
     Position empty;
     pos_init(&empty, (int)size);
     gtp_new_game(gtp, &empty);
