@@ -405,23 +405,13 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-/* The shortest decimal that reads back as p. */
-static void format_probability(double p, char *out, size_t out_size)
-{
-    for (int digits = 1; digits <= 17; digits++) {
-        snprintf(out, out_size, "%.*g", digits, p);
-        if (strtod(out, NULL) == p)
-            return;
-    }
-}
-
 static bool write_header(int fd, const SelfplayOptions *o)
 {
     char sizes[SELFPLAY_MAX_SIZES * 3 + 1] = "", explore[32], header[640];
     size_t used = 0;
     for (int i = 0; i < o->size_count; i++)
         used += (size_t)snprintf(sizes + used, sizeof sizes - used, "%s%d", i ? "," : "", o->sizes[i]);
-    format_probability(o->settings.explore, explore, sizeof explore);
+    number_format_real(o->settings.explore, explore, sizeof explore);
     int length = snprintf(header, sizeof header,
                           "#rin-selfplay %d\n"
                           "# rin %s selfplay --games %" PRIu64 " --sizes %s --nodes %" PRIu64 " --seed %" PRIu64

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -112,4 +113,13 @@ NumberStatus number_parse_real(const char *text, double min, double max, double 
         return NUMBER_RANGE;
     *out = value;
     return NUMBER_OK;
+}
+
+void number_format_real(double value, char *out, size_t out_size)
+{
+    for (int precision = 1; precision <= 17; precision++) {
+        snprintf(out, out_size, "%.*g", precision, value);
+        if (strtod(out, NULL) == value)
+            return;
+    }
 }

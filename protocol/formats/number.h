@@ -1,6 +1,7 @@
 /* Numbers in text, checked: the whole text is the number (no spaces, no
  * trailing characters), in decimal only, and within a range given by the
- * caller. Every parser of numbers in rin reads through these. */
+ * caller. Every parser of numbers in rin reads through these; reals are
+ * written back here too, in as few digits as read back the same. */
 #ifndef RIN_NUMBER_H
 #define RIN_NUMBER_H
 
@@ -30,5 +31,10 @@ NumberStatus number_parse_uint_span(const char *text, size_t length, uint64_t mi
  * on at least one side), an optional exponent. Not hexadecimal, inf or nan,
  * which strtod takes. */
 NumberStatus number_parse_real(const char *text, double min, double max, double *out);
+
+/* The shortest text ("%.*g") that number_parse_real reads back as the same
+ * finite value: 17 significant digits at the most, so out_size 32 is room
+ * enough. */
+void number_format_real(double value, char *out, size_t out_size);
 
 #endif

@@ -836,16 +836,6 @@ static void put_tokenf(Writer *w, const char *fmt, ...)
     put_token(w, text);
 }
 
-/* The shortest text that reads back as the same double. */
-static void format_real(double value, char out[32])
-{
-    for (int precision = 1; precision <= 17; precision++) {
-        snprintf(out, 32, "%.*g", precision, value);
-        if (strtod(out, NULL) == value)
-            return;
-    }
-}
-
 static void put_points(Writer *w, const char *name, Bitboard points)
 {
     bool first = true;
@@ -873,7 +863,7 @@ size_t sgf_write(const SgfGame *game, char *out, size_t size)
     put_tokenf(&w, "SZ[%d]", start->size);
     char number[32];
     if (game->komi != 0.0) {
-        format_real(game->komi, number);
+        number_format_real(game->komi, number, sizeof number);
         put_tokenf(&w, "KM[%s]", number);
     }
     if (pos_is_over(&end)) {

@@ -85,12 +85,30 @@ static void test_real(void **state)
     assert_true(v == 7.0);
 }
 
+static void test_format_real(void **state)
+{
+    (void)state;
+    static const struct {
+        double value;
+        const char *text;
+    } cases[] = {{0.0, "0"}, {0.1, "0.1"}, {-7.5, "-7.5"}, {1e-6, "1e-06"}, {1.0 / 3.0, "0.3333333333333333"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[32];
+        number_format_real(cases[i].value, text, sizeof text);
+        assert_string_equal(text, cases[i].text);
+        double back;
+        assert_int_equal(number_parse_real(text, -10, 10, &back), NUMBER_OK);
+        assert_true(back == cases[i].value);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_int),
         cmocka_unit_test(test_uint),
         cmocka_unit_test(test_real),
+        cmocka_unit_test(test_format_real),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
