@@ -7,26 +7,23 @@
 
 #include "rules/random.h"
 
-typedef struct PlayerEntry {
-    const char *name;
-    Player *(*create)(const PlayerConfig *config);
-} PlayerEntry;
+/* The players, each once: X(name) stands for the player called "name",
+ * made by player_name_create. Both tables below are read from this list,
+ * so that they cannot disagree. */
+#define PLAYERS(X) X(search) X(random) X(greedy) X(mcts) X(rave)
 
-static const PlayerEntry entries[] = {
-    {"search", player_search_create},
-    {"random", player_random_create},
-    {"greedy", player_greedy_create},
-    {"mcts", player_mcts_create},
-    {"rave", player_rave_create},
-};
+#define PLAYER_NAME(name) #name,
+#define PLAYER_CREATE(name) player_##name##_create,
 
-const char *const player_names[] = {"search", "random", "greedy", "mcts", "rave", NULL};
+const char *const player_names[] = {PLAYERS(PLAYER_NAME) NULL};
+
+static Player *(*const creators[])(const PlayerConfig *config) = {PLAYERS(PLAYER_CREATE)};
 
 Player *player_create(const char *name, const PlayerConfig *config)
 {
-    for (size_t i = 0; i < sizeof entries / sizeof entries[0]; i++)
-        if (strcmp(entries[i].name, name) == 0)
-            return entries[i].create(config);
+    for (size_t i = 0; i < sizeof creators / sizeof creators[0]; i++)
+        if (strcmp(player_names[i], name) == 0)
+            return creators[i](config);
     return NULL;
 }
 

@@ -6,9 +6,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "players/player.h"
+#include "players/tree_pool.h"
 #include "rules/playout.h"
 
 /* c in the UCB1 term c * sqrt(ln N / n), rewards in [0, 1]. Chosen by
@@ -21,15 +21,7 @@
  * 0.12 beat 0.2 at 5000 playouts on 16x16. 0.2 is good in all of these. */
 #define MCTS_EXPLORATION 0.2
 
-enum {
-    MCTS_DEFAULT_PLAYOUTS = 10000,  /* when no limit at all is given */
-    MCTS_CLOCK_INTERVAL = 8,        /* playouts between looks at the clock */
-    MCTS_MARGIN_MAX_MS = 20,        /* kept back from hard_ms ... */
-    MCTS_MARGIN_DIVISOR = 10,       /* ... or a tenth of it when that is less */
-    MCTS_REUSE_DEPTH = 4,           /* stones from the old root to a reusable node */
-    MCTS_MIN_CAPACITY = 4096,
-    MCTS_MAX_TREE_MIB = 256
-};
+enum { MCTS_REUSE_DEPTH = 4 }; /* stones from the old root to a reusable node */
 
 #define MCTS_NONE UINT32_MAX
 
@@ -48,53 +40,16 @@ typedef struct MctsNode {
     uint16_t children;
 } MctsNode;
 
-/* The pool: nodes 0..count-1 are in use (or spare slots of blocks). */
-typedef struct MctsTree {
-    MctsNode *nodes;
-    uint32_t count, capacity;
-} MctsTree;
-
 typedef struct MctsPlayer {
     Rng rng;
     uint64_t seed;
     double exploration;
-    uint32_t max_nodes; /* the memory cap, lowered when an allocation fails */
-    MctsTree tree;      /* node 0 is the root when count > 0 */
-    Position root_pos;  /* the position of node 0 */
+    TreePool tree;     /* of MctsNode (in use, or spare slots of blocks); node 0 is the root when count > 0 */
+    Position root_pos; /* the position of node 0 */
 } MctsPlayer;
 
-static int64_t mcts_now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* Room for `needed` nodes: doubling, up to the cap. False when the cap or
- * the memory is reached; the tree is intact then. */
-static bool mcts_reserve(MctsPlayer *mp, uint32_t needed)
-{
-    MctsTree *t = &mp->tree;
-    if (needed <= t->capacity)
-        return true;
-    if (needed > mp->max_nodes)
-        return false;
-    uint64_t capacity = (uint64_t)t->capacity * 2;
-    if (capacity < needed)
-        capacity = needed;
-    if (capacity < MCTS_MIN_CAPACITY)
-        capacity = MCTS_MIN_CAPACITY;
-    if (capacity > mp->max_nodes)
-        capacity = mp->max_nodes;
-    MctsNode *nodes = realloc(t->nodes, (size_t)capacity * sizeof *nodes);
-    if (!nodes) {
-        mp->max_nodes = t->capacity; /* stop asking for this game */
-        return false;
-    }
-    t->nodes = nodes;
-    t->capacity = (uint32_t)capacity;
-    return true;
-}
+/* Node i of the pool: the pool moves when it grows, nodes[i] with it. */
+static MctsNode *mcts_node(const MctsPlayer *mp, uint32_t i) { return (MctsNode *)mp->tree.nodes + i; }
 
 static MctsNode mcts_leaf(int move)
 {
@@ -116,41 +71,42 @@ static uint32_t mcts_block_size(uint32_t children)
 /* A new child of `node` for `move`; MCTS_NONE when the pool is full. */
 static uint32_t mcts_add_child(MctsPlayer *mp, uint32_t node, int move)
 {
-    MctsTree *t = &mp->tree;
-    uint32_t children = t->nodes[node].children;
+    TreePool *t = &mp->tree;
+    uint32_t children = mcts_node(mp, node)->children;
     if (children == 0 || children == mcts_block_size(children)) {
         uint32_t size = children == 0 ? 2 : 2 * children;
-        if (!mcts_reserve(mp, t->count + size))
+        if (!tree_pool_reserve(t, t->count + size))
             return MCTS_NONE;
-        MctsNode *n = &t->nodes[node];
+        MctsNode *n = mcts_node(mp, node);
         if (children)
-            memcpy(&t->nodes[t->count], &t->nodes[n->first_child], children * sizeof *n);
+            memcpy(mcts_node(mp, t->count), mcts_node(mp, n->first_child), children * sizeof *n);
         n->first_child = t->count;
         t->count += size;
     }
-    MctsNode *n = &t->nodes[node];
+    MctsNode *n = mcts_node(mp, node);
     uint32_t child = n->first_child + n->children++;
-    t->nodes[child] = mcts_leaf(move);
+    *mcts_node(mp, child) = mcts_leaf(move);
     return child;
 }
 
 /* The node below `node` whose position is `target`, at most `depth` stones
  * down; MCTS_NONE if none. `pos` is the position of `node`. Only stones on
  * points occupied in the target can lead there: points never empty again. */
-static uint32_t mcts_find(const MctsTree *t, uint32_t node, const Position *pos, const Position *target, int depth)
+static uint32_t mcts_find(const MctsNode *nodes, uint32_t node, const Position *pos, const Position *target,
+                          int depth)
 {
     if (pos_same(pos, target))
         return node;
     if (depth == 0)
         return MCTS_NONE;
     Bitboard empty = pos_empty(target);
-    uint32_t first = t->nodes[node].first_child;
-    for (uint32_t c = first; c < first + t->nodes[node].children; c++) {
-        if (bb_test(empty, t->nodes[c].move))
+    uint32_t first = nodes[node].first_child;
+    for (uint32_t c = first; c < first + nodes[node].children; c++) {
+        if (bb_test(empty, nodes[c].move))
             continue;
         Position child = *pos;
-        pos_play(&child, t->nodes[c].move);
-        uint32_t found = mcts_find(t, c, &child, target, depth - 1);
+        pos_play(&child, nodes[c].move);
+        uint32_t found = mcts_find(nodes, c, &child, target, depth - 1);
         if (found != MCTS_NONE)
             return found;
     }
@@ -163,7 +119,7 @@ static uint32_t mcts_find(const MctsTree *t, uint32_t node, const Position *pos,
  * tree is left as it was). */
 static bool mcts_keep_subtree(MctsPlayer *mp, uint32_t root)
 {
-    MctsTree *t = &mp->tree;
+    TreePool *t = &mp->tree;
     MctsNode *dst = malloc((size_t)t->capacity * sizeof *dst);
     if (!dst)
         return false;
@@ -191,22 +147,22 @@ static bool mcts_keep_subtree(MctsPlayer *mp, uint32_t root)
  * one within reach, else a fresh root. False when not even the root fits. */
 static bool mcts_set_root(MctsPlayer *mp, const Position *pos)
 {
-    MctsTree *t = &mp->tree;
+    TreePool *t = &mp->tree;
     uint32_t found = MCTS_NONE;
     if (t->count > 0 && pos->size == mp->root_pos.size) {
         Bitboard before = bb_or(mp->root_pos.stones[0], mp->root_pos.stones[1]);
         Bitboard now = bb_or(pos->stones[0], pos->stones[1]);
         if (bb_is_empty(bb_andnot(before, now)))
-            found = mcts_find(t, 0, &mp->root_pos, pos, MCTS_REUSE_DEPTH);
+            found = mcts_find(t->nodes, 0, &mp->root_pos, pos, MCTS_REUSE_DEPTH);
     }
     mp->root_pos = *pos;
     if (found == 0)
         return true;
     if (found != MCTS_NONE && mcts_keep_subtree(mp, found))
         return true;
-    if (!mcts_reserve(mp, 1))
+    if (!tree_pool_reserve(t, 1))
         return false;
-    t->nodes[0] = mcts_leaf(POINT_NONE);
+    *mcts_node(mp, 0) = mcts_leaf(POINT_NONE);
     t->count = 1;
     return true;
 }
@@ -234,7 +190,7 @@ static int mcts_untried_point(MctsPlayer *mp, const MctsNode *node, const Positi
 {
     Bitboard points = pos_empty(pos);
     for (uint32_t c = node->first_child; c < node->first_child + node->children; c++)
-        bb_clear(&points, mp->tree.nodes[c].move);
+        bb_clear(&points, mcts_node(mp, c)->move);
     return bb_select(points, (int)rng_below(&mp->rng, (uint32_t)untried));
 }
 
@@ -249,7 +205,7 @@ static void mcts_iterate(MctsPlayer *mp)
     Position pos = mp->root_pos;
     uint32_t node = 0;
     while (!pos_is_over(&pos)) {
-        MctsNode *n = &mp->tree.nodes[node];
+        MctsNode *n = mcts_node(mp, node);
         int untried = pos_empty_count(&pos) - n->children;
         Color me = pos_to_move(&pos);
         if (untried > 0) {
@@ -263,16 +219,16 @@ static void mcts_iterate(MctsPlayer *mp)
             break;
         }
         node = mcts_select(mp, n);
-        pos_play(&pos, mp->tree.nodes[node].move);
+        pos_play(&pos, mcts_node(mp, node)->move);
         mover[length] = me;
         path[length++] = node;
     }
     playout_random(&pos, &mp->rng);
     int score = pos_score(&pos);
     float black_value = score > 0 ? 1.0f : score < 0 ? 0.0f : 0.5f;
-    mp->tree.nodes[0].visits++;
+    mcts_node(mp, 0)->visits++;
     for (int i = 1; i < length; i++) {
-        MctsNode *n = &mp->tree.nodes[path[i]];
+        MctsNode *n = mcts_node(mp, path[i]);
         n->visits++;
         n->wins += mover[i] == COLOR_BLACK ? black_value : 1.0f - black_value;
         n->mean = n->wins / (float)n->visits;
@@ -295,7 +251,7 @@ static int mcts_best_move(const MctsPlayer *mp)
 
 static int mcts_genmove(Player *self, const Position *pos, const PlayerLimits *limits)
 {
-    int64_t start = mcts_now_ms();
+    TreeBudget budget = tree_budget_start(limits);
     MctsPlayer *mp = self->data;
     Bitboard empty = pos_empty(pos);
     if (bb_count(empty) == 1)
@@ -303,25 +259,8 @@ static int mcts_genmove(Player *self, const Position *pos, const PlayerLimits *l
     if (!mcts_set_root(mp, pos))
         return playout_random_point(pos, &mp->rng);
 
-    /* Playouts when counted, else time; hard_ms bounds every search. */
-    uint64_t playouts = limits->nodes;
-    int64_t stop_ms = 0; /* 0: no clock */
-    if (limits->hard_ms > 0) {
-        int64_t margin = limits->hard_ms / MCTS_MARGIN_DIVISOR;
-        if (margin > MCTS_MARGIN_MAX_MS)
-            margin = MCTS_MARGIN_MAX_MS;
-        stop_ms = limits->hard_ms - margin;
-    }
-    if (playouts == 0 && limits->soft_ms > 0 && (stop_ms == 0 || limits->soft_ms < stop_ms))
-        stop_ms = limits->soft_ms;
-    if (playouts == 0 && stop_ms == 0)
-        playouts = MCTS_DEFAULT_PLAYOUTS;
-
-    for (uint64_t done = 0; playouts == 0 || done < playouts; done++) {
-        if (stop_ms && done % MCTS_CLOCK_INTERVAL == 0 && done > 0 && mcts_now_ms() - start >= stop_ms)
-            break;
+    for (uint64_t done = 0; tree_budget_more(&budget, done); done++)
         mcts_iterate(mp);
-    }
     int move = mcts_best_move(mp);
     return move != POINT_NONE ? move : playout_random_point(pos, &mp->rng);
 }
@@ -336,7 +275,7 @@ static void mcts_new_game(Player *self)
 static void mcts_destroy(Player *self)
 {
     MctsPlayer *mp = self->data;
-    free(mp->tree.nodes);
+    tree_pool_free(&mp->tree);
     free(mp);
     free(self);
 }
@@ -352,8 +291,7 @@ Player *player_mcts_create(const PlayerConfig *config)
     }
     *mp = (MctsPlayer){.seed = config->seed,
                        .exploration = MCTS_EXPLORATION,
-                       .max_nodes = (uint32_t)((size_t)MCTS_MAX_TREE_MIB * 1024 * 1024 / sizeof(MctsNode)),
-                       .tree = {.nodes = NULL, .count = 0, .capacity = 0}};
+                       .tree = tree_pool_empty(sizeof(MctsNode))};
     rng_seed(&mp->rng, config->seed);
     *p = (Player){.name = "mcts", .genmove = mcts_genmove, .new_game = mcts_new_game, .destroy = mcts_destroy,
                   .data = mp};

@@ -7,10 +7,10 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "players/player.h"
 #include "players/player_rave.h"
+#include "players/tree_pool.h"
 #include "rules/playout.h"
 
 /* The value of a child is (1 - b) Q + b Q_amaf + c sqrt(ln N / n), with
@@ -39,15 +39,7 @@
  * any is judged on no sample at all. */
 #define RAVE_FIRST_AMAF 1.0f
 
-enum {
-    RAVE_DEFAULT_PLAYOUTS = 10000, /* when no limit at all is given */
-    RAVE_CLOCK_INTERVAL = 8,       /* playouts between looks at the clock */
-    RAVE_MARGIN_MAX_MS = 20,       /* kept back from hard_ms ... */
-    RAVE_MARGIN_DIVISOR = 10,      /* ... or a tenth of it when that is less */
-    RAVE_REUSE_DEPTH = 4,          /* stones from the old root to a reusable node */
-    RAVE_MIN_CAPACITY = 4096,
-    RAVE_MAX_TREE_MIB = 256
-};
+enum { RAVE_REUSE_DEPTH = 4 }; /* stones from the old root to a reusable node */
 
 #define RAVE_NONE UINT32_MAX
 
@@ -68,54 +60,17 @@ typedef struct RaveNode {
     uint16_t children;
 } RaveNode;
 
-/* The pool: nodes 0..count-1 are in use. */
-typedef struct RaveTree {
-    RaveNode *nodes;
-    uint32_t count, capacity;
-} RaveTree;
-
 typedef struct RavePlayer {
     Rng rng;
     uint64_t seed;
     float exploration;
     float equivalence;
-    uint32_t max_nodes; /* the memory cap, lowered when an allocation fails */
-    RaveTree tree;      /* node 0 is the root when count > 0 */
-    Position root_pos;  /* the position of node 0 */
+    TreePool tree;     /* of RaveNode; node 0 is the root when count > 0 */
+    Position root_pos; /* the position of node 0 */
 } RavePlayer;
 
-static int64_t rave_now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* Room for `needed` nodes: doubling, up to the cap. False when the cap or
- * the memory is reached; the tree is intact then. */
-static bool rave_reserve(RavePlayer *rp, uint32_t needed)
-{
-    RaveTree *t = &rp->tree;
-    if (needed <= t->capacity)
-        return true;
-    if (needed > rp->max_nodes)
-        return false;
-    uint64_t capacity = (uint64_t)t->capacity * 2;
-    if (capacity < needed)
-        capacity = needed;
-    if (capacity < RAVE_MIN_CAPACITY)
-        capacity = RAVE_MIN_CAPACITY;
-    if (capacity > rp->max_nodes)
-        capacity = rp->max_nodes;
-    RaveNode *nodes = realloc(t->nodes, (size_t)capacity * sizeof *nodes);
-    if (!nodes) {
-        rp->max_nodes = t->capacity; /* stop asking for this game */
-        return false;
-    }
-    t->nodes = nodes;
-    t->capacity = (uint32_t)capacity;
-    return true;
-}
+/* Node i of the pool: the pool moves when it grows, nodes[i] with it. */
+static RaveNode *rave_node(const RavePlayer *rp, uint32_t i) { return (RaveNode *)rp->tree.nodes + i; }
 
 static RaveNode rave_leaf(int move)
 {
@@ -127,12 +82,12 @@ static RaveNode rave_leaf(int move)
  * point. False when the pool is full. */
 static bool rave_expand(RavePlayer *rp, uint32_t node, const Position *pos)
 {
-    RaveTree *t = &rp->tree;
+    TreePool *t = &rp->tree;
     Bitboard empty = pos_empty(pos);
     uint32_t children = (uint32_t)bb_count(empty);
-    if (!rave_reserve(rp, t->count + children))
+    if (!tree_pool_reserve(t, t->count + children))
         return false;
-    RaveNode *block = &t->nodes[t->count];
+    RaveNode *block = rave_node(rp, t->count);
     for (uint32_t i = 0; i < children; i++) {
         /* inside-out Fisher-Yates: a uniformly random order as it is filled */
         uint32_t j = rng_below(&rp->rng, i + 1);
@@ -140,8 +95,8 @@ static bool rave_expand(RavePlayer *rp, uint32_t node, const Position *pos)
             block[i] = block[j];
         block[j] = rave_leaf(bb_pop(&empty));
     }
-    t->nodes[node].first_child = t->count;
-    t->nodes[node].children = (uint16_t)children;
+    rave_node(rp, node)->first_child = t->count;
+    rave_node(rp, node)->children = (uint16_t)children;
     t->count += children;
     return true;
 }
@@ -149,20 +104,21 @@ static bool rave_expand(RavePlayer *rp, uint32_t node, const Position *pos)
 /* The node below `node` whose position is `target`, at most `depth` stones
  * down; RAVE_NONE if none. `pos` is the position of `node`. Only stones on
  * points occupied in the target can lead there: points never empty again. */
-static uint32_t rave_find(const RaveTree *t, uint32_t node, const Position *pos, const Position *target, int depth)
+static uint32_t rave_find(const RaveNode *nodes, uint32_t node, const Position *pos, const Position *target,
+                          int depth)
 {
     if (pos_same(pos, target))
         return node;
     if (depth == 0)
         return RAVE_NONE;
     Bitboard empty = pos_empty(target);
-    uint32_t first = t->nodes[node].first_child;
-    for (uint32_t c = first; c < first + t->nodes[node].children; c++) {
-        if (bb_test(empty, t->nodes[c].move))
+    uint32_t first = nodes[node].first_child;
+    for (uint32_t c = first; c < first + nodes[node].children; c++) {
+        if (bb_test(empty, nodes[c].move))
             continue;
         Position child = *pos;
-        pos_play(&child, t->nodes[c].move);
-        uint32_t found = rave_find(t, c, &child, target, depth - 1);
+        pos_play(&child, nodes[c].move);
+        uint32_t found = rave_find(nodes, c, &child, target, depth - 1);
         if (found != RAVE_NONE)
             return found;
     }
@@ -203,7 +159,7 @@ static uint32_t rave_block_moved(const RaveBlock *blocks, uint32_t count, uint32
  * False when memory runs out (the tree is left as it was). */
 static bool rave_keep_subtree(RavePlayer *rp, uint32_t root)
 {
-    RaveTree *t = &rp->tree;
+    TreePool *t = &rp->tree;
     RaveNode *nodes = t->nodes;
     RaveBlock *blocks = malloc((size_t)t->count * sizeof *blocks); /* more than the blocks there are */
     if (!blocks)
@@ -237,22 +193,22 @@ static bool rave_keep_subtree(RavePlayer *rp, uint32_t root)
  * one within reach, else a fresh root. False when not even the root fits. */
 static bool rave_set_root(RavePlayer *rp, const Position *pos)
 {
-    RaveTree *t = &rp->tree;
+    TreePool *t = &rp->tree;
     uint32_t found = RAVE_NONE;
     if (t->count > 0 && pos->size == rp->root_pos.size) {
         Bitboard before = bb_or(rp->root_pos.stones[0], rp->root_pos.stones[1]);
         Bitboard now = bb_or(pos->stones[0], pos->stones[1]);
         if (bb_is_empty(bb_andnot(before, now)))
-            found = rave_find(t, 0, &rp->root_pos, pos, RAVE_REUSE_DEPTH);
+            found = rave_find(t->nodes, 0, &rp->root_pos, pos, RAVE_REUSE_DEPTH);
     }
     rp->root_pos = *pos;
     if (found == 0)
         return true;
     if (found != RAVE_NONE && rave_keep_subtree(rp, found))
         return true;
-    if (!rave_reserve(rp, 1))
+    if (!tree_pool_reserve(t, 1))
         return false;
-    t->nodes[0] = rave_leaf(POINT_NONE);
+    *rave_node(rp, 0) = rave_leaf(POINT_NONE);
     t->count = 1;
     return true;
 }
@@ -303,11 +259,11 @@ static void rave_iterate(RavePlayer *rp)
     side[0] = pos_to_move(&pos);
     uint32_t node = 0;
     while (!pos_is_over(&pos)) {
-        bool fresh = rp->tree.nodes[node].children == 0;
+        bool fresh = rave_node(rp, node)->children == 0;
         if (fresh && !rave_expand(rp, node, &pos))
             break; /* the pool is full: a playout from this node */
-        node = rave_select(rp, &rp->tree.nodes[node]);
-        pos_play(&pos, rp->tree.nodes[node].move);
+        node = rave_select(rp, rave_node(rp, node));
+        pos_play(&pos, rave_node(rp, node)->move);
         side[length] = pos_to_move(&pos);
         path[length++] = node;
         if (fresh)
@@ -321,14 +277,14 @@ static void rave_iterate(RavePlayer *rp)
     /* From the leaf up, so that placed[] holds the stones placed after
      * the node at hand: those of the playout, then those of the path. */
     for (int i = length - 1; i >= 0; i--) {
-        RaveNode *n = &rp->tree.nodes[path[i]];
+        RaveNode *n = rave_node(rp, path[i]);
         n->visits++;
         if (i > 0)
             n->wins += side[i - 1] == COLOR_BLACK ? black_value : 1.0f - black_value;
         Color me = side[i];
         Bitboard mine = placed[me];
         float value = me == COLOR_BLACK ? black_value : 1.0f - black_value;
-        RaveNode *children = &rp->tree.nodes[n->first_child];
+        RaveNode *children = rave_node(rp, n->first_child);
         for (uint32_t c = 0; c < n->children; c++) {
             /* without a branch: it would go either way at random */
             uint32_t placed_later = bb_test(mine, children[c].move);
@@ -355,7 +311,7 @@ static int rave_best_move(const RavePlayer *rp)
 
 static int rave_genmove(Player *self, const Position *pos, const PlayerLimits *limits)
 {
-    int64_t start = rave_now_ms();
+    TreeBudget budget = tree_budget_start(limits);
     RavePlayer *rp = self->data;
     Bitboard empty = pos_empty(pos);
     if (bb_count(empty) == 1)
@@ -363,25 +319,8 @@ static int rave_genmove(Player *self, const Position *pos, const PlayerLimits *l
     if (!rave_set_root(rp, pos))
         return playout_random_point(pos, &rp->rng);
 
-    /* Playouts when counted, else time; hard_ms bounds every search. */
-    uint64_t playouts = limits->nodes;
-    int64_t stop_ms = 0; /* 0: no clock */
-    if (limits->hard_ms > 0) {
-        int64_t margin = limits->hard_ms / RAVE_MARGIN_DIVISOR;
-        if (margin > RAVE_MARGIN_MAX_MS)
-            margin = RAVE_MARGIN_MAX_MS;
-        stop_ms = limits->hard_ms - margin;
-    }
-    if (playouts == 0 && limits->soft_ms > 0 && (stop_ms == 0 || limits->soft_ms < stop_ms))
-        stop_ms = limits->soft_ms;
-    if (playouts == 0 && stop_ms == 0)
-        playouts = RAVE_DEFAULT_PLAYOUTS;
-
-    for (uint64_t done = 0; playouts == 0 || done < playouts; done++) {
-        if (stop_ms && done % RAVE_CLOCK_INTERVAL == 0 && done > 0 && rave_now_ms() - start >= stop_ms)
-            break;
+    for (uint64_t done = 0; tree_budget_more(&budget, done); done++)
         rave_iterate(rp);
-    }
     int move = rave_best_move(rp);
     return move != POINT_NONE ? move : playout_random_point(pos, &rp->rng);
 }
@@ -403,7 +342,7 @@ static void rave_set_seed(Player *self, uint64_t seed)
 static void rave_destroy(Player *self)
 {
     RavePlayer *rp = self->data;
-    free(rp->tree.nodes);
+    tree_pool_free(&rp->tree);
     free(rp);
     free(self);
 }
@@ -415,9 +354,9 @@ int player_rave_root_children(const Player *player, RaveChildStats *out, int max
     const RavePlayer *rp = player->data;
     if (rp->tree.count == 0)
         return 0;
-    const RaveNode *root = &rp->tree.nodes[0];
+    const RaveNode *root = rave_node(rp, 0);
     for (int i = 0; i < root->children && i < max; i++) {
-        const RaveNode *c = &rp->tree.nodes[root->first_child + (uint32_t)i];
+        const RaveNode *c = rave_node(rp, root->first_child + (uint32_t)i);
         out[i] = (RaveChildStats){.move = c->move, .visits = c->visits, .wins = c->wins,
                                   .amaf_visits = c->amaf_visits, .amaf_wins = c->amaf_wins};
     }
@@ -436,8 +375,7 @@ Player *player_rave_create(const PlayerConfig *config)
     *rp = (RavePlayer){.seed = config->seed,
                        .exploration = (float)RAVE_EXPLORATION,
                        .equivalence = (float)RAVE_EQUIVALENCE,
-                       .max_nodes = (uint32_t)((size_t)RAVE_MAX_TREE_MIB * 1024 * 1024 / sizeof(RaveNode)),
-                       .tree = {.nodes = NULL, .count = 0, .capacity = 0}};
+                       .tree = tree_pool_empty(sizeof(RaveNode))};
     rng_seed(&rp->rng, config->seed);
     *p = (Player){.name = "rave", .genmove = rave_genmove, .new_game = rave_new_game,
                   .set_seed = rave_set_seed, .destroy = rave_destroy,

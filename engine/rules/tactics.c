@@ -273,10 +273,10 @@ void tactics_threat_map_with(const Position *pos, Color color, const FillMap *fi
             unsigned pieces = ring_pieces(with, y);
             if (!(pieces & (pieces - 1)))
                 continue;
-            uint64_t chains[4];
+            uint64_t y_chains[4];
             bool holds_x[4];
-            int runs = run_chains(with, y, label, x, chains, holds_x);
-            if (loop_through_x(chains, holds_x, runs, joined)) {
+            int runs = run_chains(with, y, label, x, y_chains, holds_x);
+            if (loop_through_x(y_chains, holds_x, runs, joined)) {
                 int g = gain_with(pos, with, color, y);
                 if (g > gain_x) {
                     gain_x = g;

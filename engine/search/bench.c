@@ -4,8 +4,7 @@
  * from seeded random play, which leaves positions full of rings to close. */
 #include "search/bench.h"
 
-#include <time.h>
-
+#include "rules/clock.h"
 #include "rules/playout.h"
 
 /* Self-play games (points as row * 16 + column). */
@@ -79,13 +78,6 @@ void bench_position(int i, Position *pos)
     }
 }
 
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 bool bench_run(int depth, void (*each)(int index, const Position *pos, const SearchInfo *info, void *context),
                void *context, BenchResult *result)
 {
@@ -97,7 +89,7 @@ bool bench_run(int depth, void (*each)(int index, const Position *pos, const Sea
         return false;
     }
     BenchResult r = {0, 0};
-    int64_t start = now_ms();
+    int64_t start = clock_now_ms();
     for (int i = 0; i < bench_count(); i++) {
         Position pos;
         bench_position(i, &pos);
@@ -109,7 +101,7 @@ bool bench_run(int depth, void (*each)(int index, const Position *pos, const Sea
         if (each)
             each(i, &pos, &info, context);
     }
-    r.time_ms = now_ms() - start;
+    r.time_ms = clock_now_ms() - start;
     search_destroy(search);
     eval_model_destroy(eval);
     *result = r;

@@ -10,9 +10,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "eval/evaluate.h"
+#include "rules/clock.h"
 #include "rules/random.h"
 #include "rules/score.h"
 #include "rules/tactics.h"
@@ -67,13 +67,6 @@ struct Search {
     bool stop; /* accessed with relaxed atomics */
 };
 
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 static bool stopped(const Search *s) { return __atomic_load_n(&s->stop, __ATOMIC_RELAXED); }
 static void set_stop(Search *s) { __atomic_store_n(&s->stop, true, __ATOMIC_RELAXED); }
 
@@ -98,7 +91,7 @@ static void check_limits(Worker *w)
         if (n >= s->limits.nodes)
             set_stop(s);
     }
-    if (s->limits.hard_ms && w->nodes % POLL_INTERVAL == 0 && now_ms() - s->start_ms >= s->limits.hard_ms)
+    if (s->limits.hard_ms && w->nodes % POLL_INTERVAL == 0 && clock_now_ms() - s->start_ms >= s->limits.hard_ms)
         set_stop(s);
 }
 
@@ -468,6 +461,13 @@ static int root_search(Worker *w, int first, int depth, int alpha, int beta, int
     return best;
 }
 
+/* The time since the search began, and the speed over it of info->nodes. */
+static void stamp_time(const Search *s, SearchInfo *info)
+{
+    info->time_ms = clock_now_ms() - s->start_ms;
+    info->nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : info->nodes * 1000;
+}
+
 static void record_info(Worker *w, int depth, int score, bool exact)
 {
     Search *s = w->search;
@@ -477,8 +477,7 @@ static void record_info(Worker *w, int depth, int score, bool exact)
     info->score = score;
     info->exact = exact;
     info->nodes = total_nodes(s);
-    info->time_ms = now_ms() - s->start_ms;
-    info->nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : info->nodes * 1000;
+    stamp_time(s, info);
     info->hashfull = tt_hashfull(&s->tt);
     info->pv_length = w->pv_length[0];
     memcpy(info->pv, w->pv[0], (size_t)info->pv_length * sizeof(int));
@@ -594,7 +593,7 @@ static bool keep_deepening(Worker *w, int depth, SearchReporter reporter, void *
         reporter(&w->info, context);
     if (reaches_the_end(s, depth))
         return false; /* the whole game was searched */
-    return !(s->limits.soft_ms && now_ms() - s->start_ms >= s->limits.soft_ms);
+    return !(s->limits.soft_ms && clock_now_ms() - s->start_ms >= s->limits.soft_ms);
 }
 
 static void iterate(Worker *w, SearchReporter reporter, void *context)
@@ -640,13 +639,7 @@ static void iterate(Worker *w, SearchReporter reporter, void *context)
             root_move_to_front(&w->root_moves, 0, best_index);
         previous = score;
         record_info(w, depth, score, reaches_the_end(s, depth));
-        if (w->id != 0)
-            continue;
-        if (reporter)
-            reporter(&w->info, context);
-        if (reaches_the_end(s, depth))
-            break; /* the whole game was searched */
-        if (s->limits.soft_ms && now_ms() - s->start_ms >= s->limits.soft_ms)
+        if (w->id == 0 && !keep_deepening(w, depth, reporter, context))
             break;
     }
 }
@@ -658,6 +651,12 @@ static void *helper_main(void *arg)
     return NULL;
 }
 
+/* Each worker's own random sequence, from the search's seed and its id. */
+static void seed_worker(Worker *w, uint64_t seed)
+{
+    rng_seed(&w->rng, seed * 0x9E3779B97F4A7C15u + (uint64_t)w->id);
+}
+
 static void reset_worker(Worker *w, Search *s, int id)
 {
     memset(w, 0, sizeof *w);
@@ -665,7 +664,7 @@ static void reset_worker(Worker *w, Search *s, int id)
     w->id = id;
     for (int i = 0; i <= SEARCH_MAX_PLY; i++)
         w->killers[i][0] = w->killers[i][1] = -1;
-    rng_seed(&w->rng, s->seed * 0x9E3779B97F4A7C15u + (uint64_t)id);
+    seed_worker(w, s->seed);
 }
 
 Search *search_create(const SearchConfig *config)
@@ -736,7 +735,7 @@ static bool prior_stopped(void *context) { return stopped(context); }
 static bool prior_time_up(void *context)
 {
     const Search *s = context;
-    return stopped(s) || now_ms() - s->start_ms >= s->limits.soft_ms * PARAM(s, prior_time_percent) / 100;
+    return stopped(s) || clock_now_ms() - s->start_ms >= s->limits.soft_ms * PARAM(s, prior_time_percent) / 100;
 }
 
 /* The root's Monte Carlo prior, from a share of the budget: of the time
@@ -767,7 +766,7 @@ void search_run(Search *s, const Position *pos, const SearchLimits *limits, Sear
 {
     s->root = *pos;
     s->limits = *limits;
-    s->start_ms = now_ms();
+    s->start_ms = clock_now_ms();
     __atomic_store_n(&s->stop, false, __ATOMIC_RELAXED);
     tt_new_search(&s->tt);
     compute_prior(s);
@@ -776,7 +775,7 @@ void search_run(Search *s, const Position *pos, const SearchLimits *limits, Sear
         w->nodes = 0;
         w->seldepth = 0;
         w->have_info = false;
-        rng_seed(&w->rng, s->seed * 0x9E3779B97F4A7C15u + (uint64_t)i);
+        seed_worker(w, s->seed);
         for (int k = 0; k <= SEARCH_MAX_PLY; k++)
             w->killers[k][0] = w->killers[k][1] = -1;
     }
@@ -800,9 +799,7 @@ void search_run(Search *s, const Position *pos, const SearchLimits *limits, Sear
         result->pv[0] = main_worker->root_moves.count > 0 ? main_worker->root_moves.moves[0] : POINT_NONE;
         result->pv_length = 1;
         result->score = 0;
-        result->time_ms = now_ms() - s->start_ms;
     }
     result->nodes = total_nodes(s);
-    result->time_ms = now_ms() - s->start_ms;
-    result->nps = result->time_ms > 0 ? result->nodes * 1000 / (uint64_t)result->time_ms : result->nodes * 1000;
+    stamp_time(s, result);
 }

@@ -1,13 +1,11 @@
 /* The rin command: a GTP engine by default, plus benchmark, analysis and
  * data subcommands (playouts, perft, bench, suite, selfplay, train), and a
  * game for people (play). */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli/play.h"
@@ -16,11 +14,13 @@
 #include "cli/terminal.h"
 #include "cli/train_command.h"
 #include "formats/eval_file.h"
+#include "formats/number.h"
 #include "formats/posstr.h"
 #include "gtp/gtp.h"
 #include "gtp/options.h"
 #include "gtp/search_report.h"
 #include "players/player.h"
+#include "rules/clock.h"
 #include "rules/perft.h"
 #include "rules/playout.h"
 #include "search/bench.h"
@@ -81,50 +81,29 @@ static int usage_error(const char *fmt, const char *arg)
     return 2;
 }
 
-/* Parses a whole decimal number in [min, max]; *out is untouched on failure. */
-static bool parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out)
-{
-    if (!text || !*text || *text == '-' || *text == '+')
-        return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno || *end || v < min || v > max)
-        return false;
-    *out = v;
-    return true;
-}
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static int cmd_playouts(int argc, char **argv)
 {
     uint64_t games = 100000, size = 16, seed = 1;
     bool have_games = false;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--size") == 0) {
-            if (!parse_u64(i + 1 < argc ? argv[i + 1] : NULL, BB_MIN_SIZE, BB_MAX_SIZE, &size))
+            if (number_parse_uint(i + 1 < argc ? argv[i + 1] : NULL, BB_MIN_SIZE, BB_MAX_SIZE, &size) != NUMBER_OK)
                 return usage_error("playouts: --size needs a number from 4 to 16", NULL);
             i++;
         } else if (strcmp(argv[i], "--seed") == 0) {
-            if (!parse_u64(i + 1 < argc ? argv[i + 1] : NULL, 0, UINT64_MAX, &seed))
+            if (number_parse_uint(i + 1 < argc ? argv[i + 1] : NULL, 0, UINT64_MAX, &seed) != NUMBER_OK)
                 return usage_error("playouts: --seed needs a non-negative number", NULL);
             i++;
-        } else if (!have_games && parse_u64(argv[i], 1, UINT64_C(1) << 40, &games)) {
+        } else if (!have_games && number_parse_uint(argv[i], 1, UINT64_C(1) << 40, &games) == NUMBER_OK) {
             have_games = true;
         } else {
             return usage_error("playouts: unexpected argument '%s'", argv[i]);
         }
     }
     PlayoutStats stats;
-    double start = now_seconds();
+    double start = clock_now_seconds();
     playout_run((int)size, games, seed, &stats);
-    double elapsed = now_seconds() - start;
+    double elapsed = clock_now_seconds() - start;
     if (elapsed <= 0)
         elapsed = 1e-9;
     printf("size %d, seed %" PRIu64 ": black wins %" PRId64 ", white wins %" PRId64 ", draws %" PRId64
@@ -150,7 +129,7 @@ static int cmd_perft(int argc, char **argv)
             if (!posstr_parse(argv[i + 1], &pos, err, sizeof err))
                 return usage_error("perft: bad position string: %s", err);
             i++;
-        } else if (!have_depth && parse_u64(argv[i], 0, 64, &depth)) {
+        } else if (!have_depth && number_parse_uint(argv[i], 0, 64, &depth) == NUMBER_OK) {
             have_depth = true;
         } else {
             return usage_error("perft: unexpected argument '%s'", argv[i]);
@@ -158,9 +137,9 @@ static int cmd_perft(int argc, char **argv)
     }
     if (!have_depth)
         return usage_error("perft: DEPTH is required", NULL);
-    double start = now_seconds();
+    double start = clock_now_seconds();
     uint64_t leaves = perft(&pos, (int)depth);
-    double elapsed = now_seconds() - start;
+    double elapsed = clock_now_seconds() - start;
     if (elapsed <= 0)
         elapsed = 1e-9;
     printf("perft %d: %" PRIu64 " leaves, %.3f s, %.0f leaves/s\n", (int)depth, leaves, elapsed,
@@ -182,7 +161,7 @@ static int cmd_bench(int argc, char **argv)
     uint64_t depth = BENCH_DEFAULT_DEPTH;
     if (argc > 1)
         return usage_error("bench: unexpected argument '%s'", argv[1]);
-    if (argc == 1 && !parse_u64(argv[0], 1, SEARCH_MAX_DEPTH, &depth))
+    if (argc == 1 && number_parse_uint(argv[0], 1, SEARCH_MAX_DEPTH, &depth) != NUMBER_OK)
         return usage_error("bench: DEPTH must be a number from 1 to 64, got '%s'", argv[0]);
     BenchResult result;
     if (!bench_run((int)depth, bench_progress, NULL, &result)) {
@@ -203,7 +182,7 @@ static int cmd_suite(int argc, char **argv)
     const char *eval_file = EVAL_FILE_BUILTIN;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--nodes") == 0) {
-            if (!parse_u64(i + 1 < argc ? argv[i + 1] : NULL, 1, UINT64_C(1) << 40, &nodes))
+            if (number_parse_uint(i + 1 < argc ? argv[i + 1] : NULL, 1, UINT64_C(1) << 40, &nodes) != NUMBER_OK)
                 return usage_error("suite: --nodes needs a positive number", NULL);
             i++;
         } else if (strcmp(argv[i], "--eval-file") == 0) {
@@ -225,14 +204,15 @@ static int cmd_suite(int argc, char **argv)
         return 1;
     }
     SuiteResult result;
-    double start = now_seconds();
+    double start = clock_now_seconds();
     bool ok = suite_run(path, nodes, eval, stdout, &result, err, sizeof err);
     eval_model_destroy(eval);
     if (!ok) {
         fprintf(stderr, "rin: suite: %s\n", err);
         return 1;
     }
-    printf("solved %d/%d at %" PRIu64 " nodes, %.1f s\n", result.solved, result.total, nodes, now_seconds() - start);
+    printf("solved %d/%d at %" PRIu64 " nodes, %.1f s\n", result.solved, result.total, nodes,
+           clock_now_seconds() - start);
     return 0;
 }
 

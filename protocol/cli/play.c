@@ -3,7 +3,6 @@
  * GTP; this file only turns a person's words into commands and draws. */
 #include "cli/play.h"
 
-#include <errno.h>
 #include <histedit.h>
 #include <inttypes.h>
 #include <locale.h>
@@ -15,6 +14,7 @@
 #include <unistd.h>
 
 #include "formats/board_text.h"
+#include "formats/number.h"
 #include "formats/posstr.h"
 #include "gtp/gtp_commands.h"
 
@@ -284,19 +284,6 @@ static int usage_error(const char *message, const char *arg)
     return 2;
 }
 
-static bool parse_number(const char *text, int64_t min, int64_t max, int64_t *out)
-{
-    if (!text || !*text)
-        return false;
-    char *end;
-    errno = 0;
-    long long v = strtoll(text, &end, 10);
-    if (errno || *end || v < min || v > max)
-        return false;
-    *out = v;
-    return true;
-}
-
 static void open_editor(Game *g)
 {
     if (!isatty(STDIN_FILENO))
@@ -330,7 +317,7 @@ int play_command(int argc, char **argv)
             fputs(usage_text, stdout);
             return 0;
         } else if (strcmp(arg, "--size") == 0) {
-            if (!parse_number(value, BB_MIN_SIZE, BB_MAX_SIZE, &size))
+            if (number_parse_int(value, BB_MIN_SIZE, BB_MAX_SIZE, &size) != NUMBER_OK)
                 return usage_error("--size needs a number from 4 to 16", NULL);
             i++;
         } else if (strcmp(arg, "--color") == 0 || strcmp(arg, "--colour") == 0) {
@@ -342,7 +329,7 @@ int play_command(int argc, char **argv)
                 return usage_error("--color needs b or w", NULL);
             i++;
         } else if (strcmp(arg, "--movetime") == 0) {
-            if (!parse_number(value, 1, INT64_C(86400000), &movetime))
+            if (number_parse_int(value, 1, INT64_C(86400000), &movetime) != NUMBER_OK)
                 return usage_error("--movetime needs a number of milliseconds from 1 to 86400000", NULL);
             i++;
         } else if (strcmp(arg, "--position") == 0) {

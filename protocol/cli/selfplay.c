@@ -49,10 +49,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "formats/number.h"
 #include "formats/posstr.h"
+#include "rules/clock.h"
 #include "rules/score.h"
 #include "version.h"
 
@@ -103,30 +104,9 @@ void selfplay_defaults(SelfplayOptions *o)
                                      .mc_playouts = 0, .solve_empties = 0};
 }
 
-/* A whole decimal number in [min, max] from text[0..length); *out is
- * untouched on failure. */
-static bool parse_number(const char *text, size_t length, uint64_t min, uint64_t max, uint64_t *out)
-{
-    if (length == 0 || length > 20)
-        return false;
-    uint64_t v = 0;
-    for (size_t i = 0; i < length; i++) {
-        if (text[i] < '0' || text[i] > '9')
-            return false;
-        unsigned digit = (unsigned)(text[i] - '0');
-        if (v > (UINT64_MAX - digit) / 10)
-            return false;
-        v = v * 10 + digit;
-    }
-    if (v < min || v > max)
-        return false;
-    *out = v;
-    return true;
-}
-
 static bool parse_whole(const char *text, uint64_t min, uint64_t max, uint64_t *out)
 {
-    return parse_number(text, strlen(text), min, max, out);
+    return number_parse_uint(text, min, max, out) == NUMBER_OK;
 }
 
 static bool parse_sizes(const char *text, SelfplayOptions *o)
@@ -136,7 +116,8 @@ static bool parse_sizes(const char *text, SelfplayOptions *o)
         const char *end = strchr(s, ',');
         size_t length = end ? (size_t)(end - s) : strlen(s);
         uint64_t size;
-        if (count == SELFPLAY_MAX_SIZES || !parse_number(s, length, BB_MIN_SIZE, BB_MAX_SIZE, &size))
+        if (count == SELFPLAY_MAX_SIZES ||
+            number_parse_uint_span(s, length, BB_MIN_SIZE, BB_MAX_SIZE, &size) != NUMBER_OK)
             return false;
         sizes[count++] = (int)size;
         if (!end)
@@ -152,7 +133,7 @@ static bool parse_shard(const char *text, SelfplayOptions *o)
 {
     const char *slash = strchr(text, '/');
     uint64_t shard, shards;
-    if (!slash || !parse_number(text, (size_t)(slash - text), 1, UINT32_MAX, &shard) ||
+    if (!slash || number_parse_uint_span(text, (size_t)(slash - text), 1, UINT32_MAX, &shard) != NUMBER_OK ||
         !parse_whole(slash + 1, 1, UINT32_MAX, &shards) || shard > shards)
         return false;
     o->shard = shard;
@@ -162,16 +143,8 @@ static bool parse_shard(const char *text, SelfplayOptions *o)
 
 static bool parse_probability(const char *text, double *out)
 {
-    /* plain decimals only: no sign, hex, inf or nan */
-    if (!*text || strspn(text, "0123456789.eE-") != strlen(text) || *text == '-')
-        return false;
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (errno || *end || !(v >= 0.0 && v <= 1.0))
-        return false;
-    *out = v;
-    return true;
+    /* no sign: not even for -0 */
+    return *text != '-' && *text != '+' && number_parse_real(text, 0.0, 1.0, out) == NUMBER_OK;
 }
 
 SelfplayParse selfplay_parse_args(int argc, char **argv, SelfplayOptions *o, char *err, size_t err_size)
@@ -326,13 +299,6 @@ typedef struct Worker {
     bool running; /* on its own thread */
 } Worker;
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Writes all of buf; false with errno set on failure. */
 static bool write_all(int fd, const char *buf, size_t length)
 {
@@ -362,7 +328,7 @@ static void format_duration(double seconds, char *out, size_t out_size)
 /* Called with the lock held. */
 static void show_progress(Run *run)
 {
-    double now = now_seconds();
+    double now = clock_now_seconds();
     if (!run->progress || (now - run->last_progress < 0.25 && run->next_write < run->total))
         return;
     run->last_progress = now;
@@ -439,23 +405,13 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-/* The shortest decimal that reads back as p. */
-static void format_probability(double p, char *out, size_t out_size)
-{
-    for (int digits = 1; digits <= 17; digits++) {
-        snprintf(out, out_size, "%.*g", digits, p);
-        if (strtod(out, NULL) == p)
-            return;
-    }
-}
-
 static bool write_header(int fd, const SelfplayOptions *o)
 {
     char sizes[SELFPLAY_MAX_SIZES * 3 + 1] = "", explore[32], header[640];
     size_t used = 0;
     for (int i = 0; i < o->size_count; i++)
         used += (size_t)snprintf(sizes + used, sizeof sizes - used, "%s%d", i ? "," : "", o->sizes[i]);
-    format_probability(o->settings.explore, explore, sizeof explore);
+    number_format_real(o->settings.explore, explore, sizeof explore);
     int length = snprintf(header, sizeof header,
                           "#rin-selfplay %d\n"
                           "# rin %s selfplay --games %" PRIu64 " --sizes %s --nodes %" PRIu64 " --seed %" PRIu64
@@ -492,7 +448,7 @@ static int run_games(const SelfplayOptions *o, int fd)
     } else {
         pthread_mutex_init(&run.lock, NULL);
         pthread_cond_init(&run.changed, NULL);
-        run.start = now_seconds();
+        run.start = clock_now_seconds();
         run.last_progress = run.start - 1; /* the first game shows at once */
         /* the calling thread is worker 0; a helper that cannot start only slows the run */
         for (int i = 1; i < o->threads; i++)
@@ -501,7 +457,7 @@ static int run_games(const SelfplayOptions *o, int fd)
         for (int i = 1; i < o->threads; i++)
             if (workers[i].running)
                 pthread_join(workers[i].thread, NULL);
-        double elapsed = now_seconds() - run.start;
+        double elapsed = clock_now_seconds() - run.start;
         if (elapsed <= 0)
             elapsed = 1e-9;
         if (run.progress && run.total > 0)

@@ -12,14 +12,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/train_data.h"
 #include "eval/evalmodel.h"
 #include "formats/eval_file.h"
+#include "formats/number.h"
 #include "learn/train.h"
+#include "rules/clock.h"
 
 /* The whole-board features by name, in FEAT_G_* order. */
 static const char *const names[FEAT_GLOBALS] = {"stones",      "immune",    "potential",    "territory",
@@ -76,45 +77,12 @@ typedef struct TrainOptions {
     double rate, l2;
 } TrainOptions;
 
-static double seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static int usage_fail(const char *message, const char *arg)
 {
     fprintf(stderr, "rin: train: ");
     fprintf(stderr, message, arg);
     fprintf(stderr, "\n\n%s", train_usage);
     return 2;
-}
-
-static bool parse_count(const char *text, uint64_t max, uint64_t *out)
-{
-    if (!text || !*text || *text == '-')
-        return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno || *end || v > max)
-        return false;
-    *out = v;
-    return true;
-}
-
-static bool parse_real(const char *text, double min, double max, double *out)
-{
-    if (!text || !*text)
-        return false;
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (errno || *end || !(v >= min && v <= max))
-        return false;
-    *out = v;
-    return true;
 }
 
 static void epoch_progress(size_t done, size_t count, void *context)
@@ -250,7 +218,7 @@ static int train_files(char **files, int file_count, const TrainOptions *o)
     }
     bool terminal = isatty(STDERR_FILENO);
     for (uint64_t epoch = 1; epoch <= o->epochs; epoch++) {
-        double start = seconds_now();
+        double start = clock_now_seconds();
         double loss = train_epoch(trainer, train, n_train, terminal ? epoch_progress : NULL, &epoch);
         if (terminal)
             fprintf(stderr, "\r\033[K");
@@ -259,7 +227,7 @@ static int train_files(char **files, int file_count, const TrainOptions *o)
             TrainError e = train_measure(trainer, held, n_held);
             fprintf(stderr, ", held out %.4f per point, final margin %.3f stones rms", e.point_mse, e.margin_rmse);
         }
-        fprintf(stderr, " (%.1f s)\n", seconds_now() - start);
+        fprintf(stderr, " (%.1f s)\n", clock_now_seconds() - start);
     }
     uint32_t features = o->features;
     if (o->epochs == 0)
@@ -311,23 +279,23 @@ int train_command_run(int argc, char **argv)
                                     "fill-theirs, ring2-own, ring2-theirs, ownership, bias", NULL);
             i++;
         } else if (strcmp(a, "--epochs") == 0) {
-            if (!parse_count(v, 1000, &o.epochs))
+            if (number_parse_uint(v, 0, 1000, &o.epochs) != NUMBER_OK)
                 status = usage_fail("--epochs needs a number from 0 to 1000", NULL);
             i++;
         } else if (strcmp(a, "--holdout") == 0) {
-            if (!parse_count(v, 1000000, &o.holdout) || o.holdout == 1)
+            if (number_parse_uint(v, 0, 1000000, &o.holdout) != NUMBER_OK || o.holdout == 1)
                 status = usage_fail("--holdout needs 0 or a number from 2 to 1000000", NULL);
             i++;
         } else if (strcmp(a, "--seed") == 0) {
-            if (!parse_count(v, UINT64_MAX, &o.seed))
+            if (number_parse_uint(v, 0, UINT64_MAX, &o.seed) != NUMBER_OK)
                 status = usage_fail("--seed needs a non-negative number", NULL);
             i++;
         } else if (strcmp(a, "--rate") == 0) {
-            if (!parse_real(v, 1e-6, 10.0, &o.rate))
+            if (number_parse_real(v, 1e-6, 10.0, &o.rate) != NUMBER_OK)
                 status = usage_fail("--rate needs a number from 0.000001 to 10", NULL);
             i++;
         } else if (strcmp(a, "--l2") == 0) {
-            if (!parse_real(v, 0.0, 0.1, &o.l2))
+            if (number_parse_real(v, 0.0, 0.1, &o.l2) != NUMBER_OK)
                 status = usage_fail("--l2 needs a number from 0 to 0.1", NULL);
             i++;
         } else if (a[0] == '-' && a[1] != '\0') {

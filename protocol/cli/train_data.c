@@ -12,23 +12,11 @@
 
 #include "eval/evaluate.h"
 #include "formats/error_text.h"
+#include "formats/number.h"
 #include "formats/posstr.h"
 #include "rules/score.h"
 
 enum { FIELDS = 7, LINE_MAX_BYTES = 8192 };
-
-static bool parse_int(const char *text, long min, long max, long *out)
-{
-    if (!*text)
-        return false;
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno || *end || v < min || v > max)
-        return false;
-    *out = v;
-    return true;
-}
 
 
 bool train_data_parse_line(const char *line, TrainRecord *record, bool *is_data, char *err, size_t err_size)
@@ -74,8 +62,8 @@ bool train_data_parse_line(const char *line, TrainRecord *record, bool *is_data,
             black++;
         }
     }
-    long v;
-    if (!parse_int(field[2], -BB_POINTS, BB_POINTS, &v))
+    int64_t v;
+    if (number_parse_int(field[2], -BB_POINTS, BB_POINTS, &v) != NUMBER_OK)
         return error_text(err, err_size, "bad final margin");
     if (v != 2 * black - size * size)
         return error_text(err, err_size, "the final margin does not match the final owners");
@@ -83,11 +71,11 @@ bool train_data_parse_line(const char *line, TrainRecord *record, bool *is_data,
     r.have_score = strcmp(field[3], "-") != 0;
     r.score = 0;
     if (r.have_score) {
-        if (!parse_int(field[3], -1000000, 1000000, &v))
+        if (number_parse_int(field[3], -1000000, 1000000, &v) != NUMBER_OK)
             return error_text(err, err_size, "bad search score");
         r.score = (int)v;
     }
-    if (!parse_int(field[6], 0, INT32_MAX, &v))
+    if (number_parse_int(field[6], 0, INT32_MAX, &v) != NUMBER_OK)
         return error_text(err, err_size, "bad game index");
     r.sample.game = (int32_t)v;
     *record = r;

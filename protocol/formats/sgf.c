@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include "formats/board_text.h"
+#include "formats/number.h"
 #include "formats/posstr.h"
 #include "version.h"
 
@@ -263,49 +265,27 @@ static void point_text(int point, char out[3])
     out[2] = '\0';
 }
 
-/* An SGF Number: an optional sign and decimal digits. */
-static bool parse_number(const char *v, long *out)
+/* An SGF Number: an optional sign and decimal digits, within what an int
+ * holds (none of the properties read wants more). */
+static bool parse_number(const char *v, int64_t *out)
 {
-    const char *s = v + (*v == '+' || *v == '-');
-    if (!*s || strlen(s) > 9)
-        return false;
-    for (const char *d = s; *d; d++)
-        if (*d < '0' || *d > '9')
-            return false;
-    *out = strtol(v, NULL, 10);
-    return true;
+    const char *unsigned_part = v + (v[0] == '+' && v[1] != '-'); /* '+' is SGF's, not the parser's */
+    return number_parse_int(unsigned_part, INT32_MIN, INT32_MAX, out) == NUMBER_OK;
 }
 
-/* An SGF Real (sign, digits, optional fraction), an exponent tolerated. */
+/* An SGF Real (sign, digits, optional fraction), an exponent tolerated; a
+ * value too close to zero to represent is 0. */
 static bool parse_real(const char *v, double *out)
 {
-    const char *s = v + (*v == '+' || *v == '-');
-    int digits = 0;
-    while (*s >= '0' && *s <= '9')
-        s++, digits++;
-    if (*s == '.') {
-        s++;
-        while (*s >= '0' && *s <= '9')
-            s++, digits++;
+    switch (number_parse_real(v, -DBL_MAX, DBL_MAX, out)) {
+    case NUMBER_OK:
+        return true;
+    case NUMBER_TINY:
+        *out = 0.0;
+        return true;
+    default:
+        return false;
     }
-    if (digits == 0)
-        return false;
-    if (*s == 'e' || *s == 'E') {
-        s++;
-        s += *s == '+' || *s == '-';
-        if (!(*s >= '0' && *s <= '9'))
-            return false;
-        while (*s >= '0' && *s <= '9')
-            s++;
-    }
-    if (*s)
-        return false;
-    errno = 0;
-    double value = strtod(v, NULL);
-    if (errno == ERANGE && fabs(value) >= 1.0)
-        return false;
-    *out = errno == ERANGE ? 0.0 : value;
-    return true;
 }
 
 /* Whether a text value, spaces around it ignored, is "Rin" in any case. */
@@ -404,7 +384,7 @@ static bool read_root(Reader *r, const Node *node)
     const PropRef *props = node->props;
     char v[VALUE_MAX], shown[64];
     bool too_long;
-    long number;
+    int64_t number;
 
     if (props[PROP_FF].present) {
         if (!single_value(r, node, PROP_FF, v, sizeof v, &too_long))
@@ -856,16 +836,6 @@ static void put_tokenf(Writer *w, const char *fmt, ...)
     put_token(w, text);
 }
 
-/* The shortest text that reads back as the same double. */
-static void format_real(double value, char out[32])
-{
-    for (int precision = 1; precision <= 17; precision++) {
-        snprintf(out, 32, "%.*g", precision, value);
-        if (strtod(out, NULL) == value)
-            return;
-    }
-}
-
 static void put_points(Writer *w, const char *name, Bitboard points)
 {
     bool first = true;
@@ -893,7 +863,7 @@ size_t sgf_write(const SgfGame *game, char *out, size_t size)
     put_tokenf(&w, "SZ[%d]", start->size);
     char number[32];
     if (game->komi != 0.0) {
-        format_real(game->komi, number);
+        number_format_real(game->komi, number, sizeof number);
         put_tokenf(&w, "KM[%s]", number);
     }
     if (pos_is_over(&end)) {

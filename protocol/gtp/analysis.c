@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "rules/clock.h"
+
 enum { STOP_RETRY_MS = 2 };
 
 struct Analysis {
@@ -27,8 +29,7 @@ struct Analysis {
 
 static struct timespec deadline_after(int64_t ms)
 {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    struct timespec t = clock_now_timespec();
     t.tv_sec += (time_t)(ms / 1000);
     t.tv_nsec += (long)(ms % 1000) * 1000000L;
     if (t.tv_nsec >= 1000000000L) {

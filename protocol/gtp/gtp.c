@@ -2,10 +2,8 @@
  * the command table, and the helpers every handler shares. */
 #include "gtp/gtp.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +12,7 @@
 #include "formats/board_text.h"
 #include "formats/coord.h"
 #include "formats/eval_file.h"
+#include "formats/number.h"
 #include "gtp/gtp_commands.h"
 
 enum { GTP_TEXT_INITIAL = 4096 };
@@ -218,78 +217,36 @@ bool gtp_arg_color(Gtp *gtp, const char *arg, Color *out)
     return gtp_fail(gtp, "syntax error: invalid colour %s (expected b, black, w or white)", gtp_quote(arg, quoted));
 }
 
-bool gtp_is_integer(const char *text)
-{
-    if (*text == '-')
-        text++;
-    if (!*text)
-        return false;
-    for (; *text; text++)
-        if (!isdigit((unsigned char)*text))
-            return false;
-    return true;
-}
-
 bool gtp_arg_int(Gtp *gtp, const char *arg, const char *what, int64_t min, int64_t max, int64_t *out)
 {
     char quoted[GTP_QUOTE_MAX];
-    if (!gtp_is_integer(arg))
-        return gtp_fail(gtp, "syntax error: %s must be an integer, got %s", what, gtp_quote(arg, quoted));
-    errno = 0;
-    char *end;
-    long long value = strtoll(arg, &end, 10);
-    if (errno == ERANGE || value < min || value > max)
+    switch (number_parse_int(arg, min, max, out)) {
+    case NUMBER_OK:
+        return true;
+    case NUMBER_RANGE:
         return gtp_fail(gtp, "syntax error: %s %s is out of range (%" PRId64 " to %" PRId64 ")", what,
                         gtp_quote(arg, quoted), min, max);
-    *out = value;
-    return true;
-}
-
-/* Whether text is a decimal number: sign, digits with an optional point, and
- * an optional exponent. Rejects hexadecimal, inf and nan, which strtod takes. */
-static bool is_decimal_text(const char *s)
-{
-    if (*s == '+' || *s == '-')
-        s++;
-    int digits = 0;
-    while (isdigit((unsigned char)*s))
-        s++, digits++;
-    if (*s == '.') {
-        s++;
-        while (isdigit((unsigned char)*s))
-            s++, digits++;
+    default:
+        return gtp_fail(gtp, "syntax error: %s must be an integer, got %s", what, gtp_quote(arg, quoted));
     }
-    if (digits == 0)
-        return false;
-    if (*s == 'e' || *s == 'E') {
-        s++;
-        if (*s == '+' || *s == '-')
-            s++;
-        if (!isdigit((unsigned char)*s))
-            return false;
-        while (isdigit((unsigned char)*s))
-            s++;
-    }
-    return *s == '\0';
 }
 
 bool gtp_arg_float(Gtp *gtp, const char *arg, const char *what, double min, double max, double *out)
 {
     char quoted[GTP_QUOTE_MAX];
-    const char *word = arg + (*arg == '+' || *arg == '-');
-    if (strcasecmp(word, "nan") == 0 || strcasecmp(word, "inf") == 0 || strcasecmp(word, "infinity") == 0)
+    switch (number_parse_real(arg, min, max, out)) {
+    case NUMBER_OK:
+        return true;
+    case NUMBER_NOT_FINITE:
         return gtp_fail(gtp, "syntax error: %s must be a finite number, got %s", what, gtp_quote(arg, quoted));
-    if (!is_decimal_text(arg))
-        return gtp_fail(gtp, "syntax error: %s must be a number, got %s", what, gtp_quote(arg, quoted));
-    errno = 0;
-    double value = strtod(arg, NULL);
-    if (errno == ERANGE && fabs(value) < 1.0)
+    case NUMBER_TINY:
         return gtp_fail(gtp, "syntax error: %s %s is too close to zero to represent", what, gtp_quote(arg, quoted));
-    if (errno == ERANGE || !isfinite(value) || value < min || value > max)
+    case NUMBER_RANGE:
         return gtp_fail(gtp, "syntax error: %s %s is out of range (%g to %g)", what, gtp_quote(arg, quoted), min,
                         max);
-    *out = value;
-    return true;
+    default:
+        return gtp_fail(gtp, "syntax error: %s must be a number, got %s", what, gtp_quote(arg, quoted));
+    }
 }
 
 bool gtp_arg_vertex(Gtp *gtp, const char *arg, int *point)
@@ -358,27 +315,14 @@ static long utf8_invalid_at(const unsigned char *s, size_t length)
  * do not fit. */
 static int parse_id(const char *text, uint64_t *id, const char **end)
 {
-    const char *s = text;
-    if (!isdigit((unsigned char)*s))
-        return 0;
-    uint64_t value = 0;
-    bool overflow = false;
-    for (; isdigit((unsigned char)*s); s++) {
-        unsigned digit = (unsigned)(*s - '0');
-        if (value > (UINT64_MAX - digit) / 10)
-            overflow = true;
-        else
-            value = value * 10 + digit;
-    }
-    if (*s != ' ' && *s != '\0')
+    size_t digits = strspn(text, "0123456789");
+    const char *s = text + digits;
+    if (digits == 0 || (*s != ' ' && *s != '\0'))
         return 0;
     while (*s == ' ')
         s++;
     *end = s;
-    if (overflow)
-        return -1;
-    *id = value;
-    return 1;
+    return number_parse_uint_span(text, digits, 0, UINT64_MAX, id) == NUMBER_OK ? 1 : -1;
 }
 
 /* Frames the reply into gtp->response. Results may span lines but never hold

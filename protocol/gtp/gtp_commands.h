@@ -108,8 +108,6 @@ const char *gtp_quote(const char *arg, char *buf);
 /* Argument decoders: on failure they write the error message (standard text
  * first) and return false, leaving *out untouched. */
 bool gtp_arg_color(Gtp *gtp, const char *arg, Color *out);
-/* Whether text is an optional '-' and decimal digits, nothing else. */
-bool gtp_is_integer(const char *text);
 bool gtp_arg_int(Gtp *gtp, const char *arg, const char *what, int64_t min, int64_t max, int64_t *out);
 bool gtp_arg_float(Gtp *gtp, const char *arg, const char *what, double min, double max, double *out);
 /* A vertex on the current board (pass, off-board and junk each fail). */

@@ -1,14 +1,14 @@
 /* The standard GTP commands that set up, play and score a game, and the
  * time commands (the clocks the time manager reads). */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "formats/board_text.h"
 #include "formats/coord.h"
+#include "formats/number.h"
 #include "gtp/gtp_commands.h"
+#include "rules/clock.h"
 
 enum { TIME_MAX = 2147483647 }; /* seconds or stones: about 68 years */
 #define KOMI_MAX 1000.0         /* far beyond any score: 256 points at most */
@@ -17,13 +17,13 @@ bool gtp_cmd_boardsize(Gtp *gtp, const GtpArgs *args)
 {
     char quoted[GTP_QUOTE_MAX];
     const char *arg = args->v[0];
-    if (!gtp_is_integer(arg))
-        return gtp_fail(gtp, "syntax error: board size must be an integer, got %s", gtp_quote(arg, quoted));
-    errno = 0;
-    long long size = strtoll(arg, NULL, 10);
-    if (errno == ERANGE || size < BB_MIN_SIZE || size > BB_MAX_SIZE)
+    int64_t size;
+    NumberStatus status = number_parse_int(arg, BB_MIN_SIZE, BB_MAX_SIZE, &size);
+    if (status == NUMBER_RANGE)
         return gtp_fail(gtp, "unacceptable size: %s (Rin is played on %d to %d)", gtp_quote(arg, quoted),
                         BB_MIN_SIZE, BB_MAX_SIZE);
+    if (status != NUMBER_OK)
+        return gtp_fail(gtp, "syntax error: board size must be an integer, got %s", gtp_quote(arg, quoted));
     Position empty;
     pos_init(&empty, (int)size);
     gtp_new_game(gtp, &empty);
@@ -86,11 +86,9 @@ static int generate(Gtp *gtp, const GtpArgs *args, Color *color_out, int64_t *us
     if (!gtp_arg_color(gtp, args->v[0], &color) || !gtp_check_turn(gtp, color))
         return POINT_NONE;
     PlayerLimits limits = gtp_stone_limits(gtp);
-    struct timespec start, end;
-    clock_gettime(CLOCK_MONOTONIC, &start);
+    int64_t start = clock_now_ms();
     int point = gtp->player->genmove(gtp->player, &gtp->pos, &limits);
-    clock_gettime(CLOCK_MONOTONIC, &end);
-    *used_ms = (int64_t)(end.tv_sec - start.tv_sec) * 1000 + (end.tv_nsec - start.tv_nsec) / 1000000;
+    *used_ms = clock_now_ms() - start;
     *color_out = color;
     if (pos_check(&gtp->pos, color, point) != POS_OK) {
         gtp_fail(gtp, "the %s player chose an illegal point", gtp->player->name);

@@ -1,13 +1,13 @@
 /* The option table and its parsing. */
 #include "gtp/options.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "formats/eval_file.h"
+#include "formats/number.h"
 #include "players/player.h"
 #include "search/search.h"
 
@@ -135,30 +135,24 @@ bool options_set(EngineOptions *o, const char *name, const char *value, char *er
         else if (strcmp(value, "off") == 0 || strcmp(value, "false") == 0)
             value = "0";
     }
-    const char *s = value;
-    if (*s == '+' || *s == '-' || *s == '\0') {
-        snprintf(err, err_size, "%s must be a whole number from %" PRId64 " to %" PRId64 ", got '%.40s'", name,
-                 spec->min, spec->max, value);
-        return false;
-    }
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end != '\0' || (*s < '0' || *s > '9')) {
-        snprintf(err, err_size, "%s must be a whole number from %" PRId64 " to %" PRId64 ", got '%.40s'", name,
-                 spec->min, spec->max, value);
-        return false;
-    }
-    if (errno == ERANGE || v > (unsigned long long)spec->max || (int64_t)v < spec->min) {
+    /* digits only: the options take no negative values */
+    uint64_t v;
+    switch (number_parse_uint(value, spec->min > 0 ? (uint64_t)spec->min : 0, (uint64_t)spec->max, &v)) {
+    case NUMBER_OK:
+        if (spec->kind == OPTION_PARAM)
+            search_params_set(&o->params, name, (int)v); /* within the range checked above */
+        else
+            *int_field(o, name) = (int64_t)v;
+        return true;
+    case NUMBER_RANGE:
         snprintf(err, err_size, "%s '%.40s' is out of range (%" PRId64 " to %" PRId64 ")", name, value, spec->min,
                  spec->max);
         return false;
+    default:
+        snprintf(err, err_size, "%s must be a whole number from %" PRId64 " to %" PRId64 ", got '%.40s'", name,
+                 spec->min, spec->max, value);
+        return false;
     }
-    if (spec->kind == OPTION_PARAM)
-        search_params_set(&o->params, name, (int)v); /* within the range checked above */
-    else
-        *int_field(o, name) = (int64_t)v;
-    return true;
 }
 
 void options_format(const EngineOptions *o, const OptionSpec *spec, char *out)

@@ -15,6 +15,7 @@
 #include "diagram.h"
 #include "players/player.h"
 #include "players/player_rave.h"
+#include "rules/clock.h"
 #include "rules/playout.h"
 
 /* A position from a diagram (see diagram.h). */
@@ -39,17 +40,6 @@ static int genmove_playouts(Player *p, const Position *pos, uint64_t playouts)
     int move = p->genmove(p, pos, &limits);
     assert_int_equal(pos_check(pos, pos_to_move(pos), move), POS_OK);
     return move;
-}
-
-/* The processor time this thread has used, in ms: what a player spends.
- * The wall clock also counts the time a busy machine keeps the thread
- * waiting for a processor, which no player controls (a search of 100 ms
- * took over 300 ms of it beside ctest -j2 and scripts/soak). */
-static int64_t cpu_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 /* A position of `stones` random stones on the board of `size`. */
@@ -130,10 +120,10 @@ static void test_last_point(void **state)
     static const char *const rows[] = {"XXXX", "XXXX", "OOOO", "OOO."};
     Position pos = from_rows(rows, 4, COLOR_WHITE, 1);
     Player *p = new_rave(2);
-    int64_t start = cpu_ms();
+    int64_t start = clock_thread_cpu_ms();
     PlayerLimits limits = {.nodes = UINT64_C(1000000000000)};
     assert_int_equal(p->genmove(p, &pos, &limits), point_make(3, 3));
-    assert_true(cpu_ms() - start < 1000);
+    assert_true(clock_thread_cpu_ms() - start < 1000);
     player_destroy(p);
 }
 
@@ -215,9 +205,9 @@ static void test_big_fill_on_12x12(void **state)
  * long a busy machine keeps it waiting. */
 static void check_time(Player *p, const Position *pos, PlayerLimits limits)
 {
-    int64_t start = cpu_ms();
+    int64_t start = clock_thread_cpu_ms();
     int move = p->genmove(p, pos, &limits);
-    int64_t used = cpu_ms() - start;
+    int64_t used = clock_thread_cpu_ms() - start;
     assert_int_equal(pos_check(pos, pos_to_move(pos), move), POS_OK);
     assert_true(used <= limits.hard_ms + 200);
 }
@@ -235,11 +225,11 @@ static void test_hard_time_limit(void **state)
     check_time(p, &pos, (PlayerLimits){.hard_ms = 1});
     /* no limit at all: a default playout count, not forever (a sanitizer
      * build takes seconds of it) */
-    int64_t start = cpu_ms();
+    int64_t start = clock_thread_cpu_ms();
     PlayerLimits none = {0};
     int move = p->genmove(p, &pos, &none);
     assert_int_equal(pos_check(&pos, COLOR_BLACK, move), POS_OK);
-    assert_true(cpu_ms() - start < 10000);
+    assert_true(clock_thread_cpu_ms() - start < 10000);
     player_destroy(p);
 }
 

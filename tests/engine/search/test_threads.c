@@ -14,6 +14,7 @@
 #include <pthread.h>
 
 #include "random_position.h"
+#include "rules/clock.h"
 #include "rules/playout.h"
 #include "rules/random.h"
 #include "search/search.h"
@@ -24,13 +25,6 @@ static Search *new_search(int threads, int hash_mib)
     Search *s = search_create(&config);
     assert_non_null(s);
     return s;
-}
-
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 static void sleep_ms(int ms)
@@ -113,15 +107,15 @@ static int64_t search_then_stop(Job *job, int ms)
     pthread_t thread;
     atomic_store_explicit(&job->reports, 0, memory_order_relaxed);
     assert_int_equal(pthread_create(&thread, NULL, run_job, job), 0);
-    int64_t give_up = now_ms() + 60000;
-    while (atomic_load_explicit(&job->reports, memory_order_relaxed) == 0 && now_ms() < give_up)
+    int64_t give_up = clock_now_ms() + 60000;
+    while (atomic_load_explicit(&job->reports, memory_order_relaxed) == 0 && clock_now_ms() < give_up)
         sleep_ms(1);
     sleep_ms(ms);
-    int64_t stop = now_ms();
+    int64_t stop = clock_now_ms();
     search_stop(job->search);
     assert_int_equal(pthread_join(thread, NULL), 0);
     assert_true(atomic_load_explicit(&job->reports, memory_order_relaxed) > 0);
-    return now_ms() - stop;
+    return clock_now_ms() - stop;
 }
 
 /* Stop from another thread, restart, change the table size and the number

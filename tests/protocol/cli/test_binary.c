@@ -14,11 +14,11 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
+#include "rules/clock.h"
 #include "search/bench.h"
 #include "version.h"
 
@@ -197,13 +197,6 @@ static void test_genmove_and_seed(void **state)
     }
 }
 
-static double seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* The clock is respected: with 1 s for the one stone of a byo-yomi period
  * the search answers well within it, where its own time per stone (10 s)
  * would not. Bounds are generous: the machine may be busy. */
@@ -213,17 +206,17 @@ static void test_time_left_respected(void **state)
     Run r;
     const char script[] = "time_settings 0 1 1\ntime_left b 1 1\ngenmove b\n"
                           "time_left w 1 1\ngenmove w\ntime_left w 1 1\ngenmove w\nquit\n";
-    double start = seconds_now();
+    double start = clock_now_seconds();
     run(&r, (const char *const[]){"--stonetime", "10000", "--verbose", "0", NULL}, script, sizeof script - 1);
-    double elapsed = seconds_now() - start;
+    double elapsed = clock_now_seconds() - start;
     assert_int_equal(r.status, 0);
     assert_int_equal(strncmp(r.out, "=\n\n=\n\n= ", 8), 0);
     assert_true(elapsed < 6.0); /* three stones of at most 1 s each, plus start-up */
     /* the same stones without a clock take the time per stone */
     const char slow[] = "genmove b\nquit\n";
-    start = seconds_now();
+    start = clock_now_seconds();
     run(&r, (const char *const[]){"--stonetime", "1500", "--verbose", "0", NULL}, slow, sizeof slow - 1);
-    elapsed = seconds_now() - start;
+    elapsed = clock_now_seconds() - start;
     assert_true(elapsed > 0.5);
 }
 
