@@ -119,6 +119,21 @@ def margin_line(margins):
             f"lost by {CLOSE_MARGIN} or fewer: {close_lost} of {len(lost)}")
 
 
+CONVERSION_MARGIN = 6  # stones: a game decided by this many or fewer was close
+
+
+def close_line(margins):
+    """How the first engine converts close games: of its games on a full
+    board decided by CONVERSION_MARGIN stones or fewer (not drawn), how many
+    it won; None when there were none."""
+    close = [m for m in margins if m != 0 and abs(m) <= CONVERSION_MARGIN]
+    if not close:
+        return None
+    won = sum(1 for m in close if m > 0)
+    return (f"Close games (decided by {CONVERSION_MARGIN} stones or fewer): won {won}, "
+            f"lost {len(close) - won} ({100.0 * won / len(close):.1f} % converted)")
+
+
 def summary_lines(names, tally, sprt=None, decision=None, reasons=None, void_games=0, elapsed_s=None):
     """The totals of a match as lines of text."""
     first, second = names
@@ -136,6 +151,9 @@ def summary_lines(names, tally, sprt=None, decision=None, reasons=None, void_gam
         lines.append(f"Pairs [{labels}]: [{' '.join(str(n) for n in tally.pairs)}]")
         if tally.margins:
             lines.append(margin_line(tally.margins))
+            close = close_line(tally.margins)
+            if close:
+                lines.append(close)
     if sprt is not None:
         verdict = {"H1": "H1 accepted", "H0": "H0 accepted", None: "no decision yet"}[decision]
         lines.append(f"SPRT: elo0 {sprt.elo0:g}, elo1 {sprt.elo1:g}, alpha {sprt.alpha:g}, beta {sprt.beta:g}: "

@@ -189,6 +189,17 @@ class MarginTest(unittest.TestCase):
         self.assertEqual(line, "Margins: median +1, mean +2.0 stones (6 full boards); "
                                "won by 2 or fewer: 1 of 3, lost by 2 or fewer: 1 of 2")
 
+    def test_close_games_converted(self):
+        """Of the games decided by 6 stones or fewer (draws are not), how
+        many the first engine won: what playing for the win should raise."""
+        self.assertEqual(report.close_line([10, -2, 0, 6, -4, 2, -7, 6.5]),
+                         "Close games (decided by 6 stones or fewer): won 2, lost 2 (50.0 % converted)")
+        self.assertIsNone(report.close_line([0, 12, -30]))
+        table = standings.Standings(["a", "b"], [(0, 1)])
+        table.add(result_row(1, "black", "W+3"))
+        self.assertIn("Close games (decided by 6 stones or fewer): won 0, lost 1 (0.0 % converted)",
+                      table.summary())
+
     def test_a_draw_as_white_is_no_negative_zero(self):
         table = standings.Standings(["a", "b"], [(0, 1)])
         table.add(result_row(1, "white", "0"))
