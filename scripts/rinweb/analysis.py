@@ -9,6 +9,7 @@ its movetime, when every line is proven, or when the page asks to stop:
 the engine then gets a next command line, which ends it at once."""
 
 from rinlib.analysis import parse_streamed
+from rinlib.gtp import GARBAGE
 
 from .engine import EngineFailure
 
@@ -50,7 +51,7 @@ def parse_info(line):
     try:
         streamed = parse_streamed(line)
     except ValueError:
-        raise EngineFailure("garbage output", f"rin-analyze streamed '{line.strip()[:80]}'") from None
+        raise EngineFailure(GARBAGE, f"rin-analyze streamed '{line.strip()[:80]}'") from None
     return streamed.rank, Candidate.of(streamed)
 
 
@@ -69,9 +70,9 @@ class _Batches:
         if rank == 1:
             self.flush()
         if rank != len(self.lines) + 1:
-            raise EngineFailure("garbage output", f"rin-analyze streamed line {rank} after {len(self.lines)} lines")
+            raise EngineFailure(GARBAGE, f"rin-analyze streamed line {rank} after {len(self.lines)} lines")
         if any(c.vertex == candidate.vertex for c in self.lines):
-            raise EngineFailure("garbage output", f"rin-analyze named {candidate.vertex} twice in one batch")
+            raise EngineFailure(GARBAGE, f"rin-analyze named {candidate.vertex} twice in one batch")
         self.lines.append(candidate)
         if len(self.lines) == CANDIDATES:
             self.flush()

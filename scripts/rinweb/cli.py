@@ -8,6 +8,8 @@ import signal
 import sys
 import threading
 
+from rinlib.gtp import GARBAGE
+
 from . import validate
 from .engine import Engine, EngineFailure
 from .server import Server, Settings
@@ -68,7 +70,7 @@ def engine_movetime(argv):
     finally:
         engine.stop()
     if not answer.strip().isdigit():
-        raise EngineFailure("garbage output", f"rin-option movetime answered '{answer[:40]}'")
+        raise EngineFailure(GARBAGE, f"rin-option movetime answered '{answer[:40]}'")
     return int(answer)
 
 
