@@ -25,6 +25,11 @@ static inline int score_final(int margin)
  * the search separately: 0 is also an ordinary estimate). */
 static inline bool score_is_final(int score) { return abs(score) > SCORE_EVAL_MAX; }
 
+/* Whether a search's score is proven: a final score, or 0 from a search
+ * that reached the end of the game (a proven draw, which only `exact` tells
+ * apart from an estimate of 0). */
+static inline bool score_is_proven(int score, bool exact) { return score_is_final(score) || (exact && score == 0); }
+
 /* The stone margin of a final score: the inverse of score_final, 0 for a
  * draw. */
 static inline int score_final_margin(int score)

@@ -223,9 +223,7 @@ SelfplayParse selfplay_parse_args(int argc, char **argv, SelfplayOptions *o, cha
  * margin times 100. */
 static int score_centistones(const SelfplayRecord *r)
 {
-    if (score_is_final(r->score) || r->exact)
-        return score_final_margin(r->score) * 100; /* a proven draw: 0 */
-    return r->score;
+    return score_is_proven(r->score, r->exact) ? score_final_margin(r->score) * 100 : r->score;
 }
 
 size_t selfplay_format_game(const SelfplayGame *game, char *out)

@@ -107,12 +107,12 @@ static void tenths_text(int tenths, char *out, size_t size)
  * them apart. */
 static void stones_text(const SearchLine *line, char *out, size_t size)
 {
-    if (line->exact && line->score == 0)
-        snprintf(out, size, "=0");
-    else if (score_is_final(line->score))
-        snprintf(out, size, "%+d!", score_final_margin(line->score));
-    else
+    if (!score_is_proven(line->score, line->exact))
         tenths_text(rounded(line->score, 10), out, size);
+    else if (line->score == 0)
+        snprintf(out, size, "=0");
+    else
+        snprintf(out, size, "%+d!", score_final_margin(line->score));
 }
 
 /* Every point's expected final owner in [-1, 1], positive for Black: the
@@ -189,14 +189,15 @@ bool gtp_cmd_rin_gfx_pv(Gtp *gtp, const GtpArgs *args)
     const char *mover = color_names[pos_to_move(&gtp->pos)];
     gtp_reply(gtp, "\nTEXT principal variation for %s: ", mover);
     SearchLine best = report_line(&info, 0);
-    char score[48];
-    stones_text(&best, score, sizeof score);
-    if (best.exact && best.score == 0)
-        gtp_reply(gtp, "a draw (proven)");
-    else if (score_is_final(best.score))
-        gtp_reply(gtp, "%+d stones for %s (proven)", score_final_margin(best.score), mover);
-    else
+    if (!score_is_proven(best.score, best.exact)) {
+        char score[48];
+        stones_text(&best, score, sizeof score);
         gtp_reply(gtp, "%s stones for %s", score, mover);
+    } else if (best.score == 0) {
+        gtp_reply(gtp, "a draw (proven)");
+    } else {
+        gtp_reply(gtp, "%+d stones for %s (proven)", score_final_margin(best.score), mover);
+    }
     gtp_reply(gtp, ", depth %d", info.depth);
     return true;
 }
@@ -207,12 +208,12 @@ bool gtp_cmd_rin_gfx_pv(Gtp *gtp, const GtpArgs *args)
  * "0"; "3!" and "-4!" when proven; "=0" for a proven draw. */
 static void score_label(const SearchLine *line, char *out, size_t size)
 {
-    if (line->exact && line->score == 0)
-        snprintf(out, size, "=0");
-    else if (score_is_final(line->score))
-        snprintf(out, size, "%d!", score_final_margin(line->score));
-    else
+    if (!score_is_proven(line->score, line->exact))
         snprintf(out, size, "%d", rounded(line->score, 100));
+    else if (line->score == 0)
+        snprintf(out, size, "=0");
+    else
+        snprintf(out, size, "%d!", score_final_margin(line->score));
 }
 
 bool gtp_cmd_rin_gfx_candidates(Gtp *gtp, const GtpArgs *args)

@@ -9,12 +9,12 @@
 
 void report_score(int score, bool exact, char *out, size_t out_size)
 {
-    if (score == 0 && exact)
-        snprintf(out, out_size, "final 0"); /* a draw has no sign */
-    else if (score_is_final(score))
-        snprintf(out, out_size, "final %+d", score_final_margin(score));
-    else
+    if (!score_is_proven(score, exact))
         snprintf(out, out_size, "cs %d", score);
+    else if (score == 0)
+        snprintf(out, out_size, "final 0"); /* a draw has no sign */
+    else
+        snprintf(out, out_size, "final %+d", score_final_margin(score));
 }
 
 static void format_pv(const int *pv, int length, int size, char *out, size_t out_size)
