@@ -18,6 +18,7 @@
 #include "formats/posstr.h"
 #include "gtp/gtp.h"
 #include "gtp/gtp_commands.h"
+#include "rules/clock.h"
 #include "rules/random.h"
 #include "version.h"
 
@@ -643,6 +644,35 @@ static void test_genmove_depends_on_seed_only(void **state)
     gtp_destroy(b);
 }
 
+/* A fixed time per stone is used, not kept: a stone the search cannot prove
+ * takes at least nine tenths of --movetime, whether it opens the game, starts
+ * a turn or follows the plan made with the turn's first stone. The search
+ * stops only once its time is up by the clock on the wall, so a busy machine
+ * makes the stones longer, never shorter. */
+static void test_movetime_is_used(void **state)
+{
+    (void)state;
+    enum { MOVETIME_MS = 300 };
+    Gtp *gtp = new_engine(1);
+    assert_exec(gtp, "rin-option player search", "=\n\n");
+    assert_exec(gtp, "rin-option verbose 0", "=\n\n");
+    char line[64];
+    snprintf(line, sizeof line, "rin-option movetime %d", MOVETIME_MS);
+    assert_exec(gtp, line, "=\n\n");
+    assert_exec(gtp, "boardsize 12", "=\n\n");
+    /* the opening stone, then both of White's: the second is the planned one */
+    const char *const colours[] = {"b", "w", "w"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(line, sizeof line, "genmove %s", colours[i]);
+        int64_t start = clock_now_ms();
+        assert_int_equal(exec(gtp, line)[0], '=');
+        int64_t used = clock_now_ms() - start;
+        if (used < MOVETIME_MS * 9 / 10)
+            fail_msg("stone %d took %lld ms of %d", i + 1, (long long)used, MOVETIME_MS);
+    }
+    gtp_destroy(gtp);
+}
+
 static void test_final_score_matches_counts(void **state)
 {
     (void)state;
@@ -782,6 +812,7 @@ int main(void)
         cmocka_unit_test(test_turn_errors_name_the_turn),
         cmocka_unit_test(test_genmove_games_and_undo),
         cmocka_unit_test(test_genmove_depends_on_seed_only),
+        cmocka_unit_test(test_movetime_is_used),
         cmocka_unit_test(test_final_score_matches_counts),
         cmocka_unit_test(test_junk_lines),
         cmocka_unit_test(test_junk_stream_stays_in_step),
