@@ -216,8 +216,29 @@ static int cmd_suite(int argc, char **argv)
     return 0;
 }
 
+/* Whether a subcommand's arguments ask for help (-h or --help anywhere). */
+static bool asks_for_help(int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++)
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
+            return true;
+    return false;
+}
+
+/* The subcommands without a help page of their own are described in the
+ * usage text: asked for help, they show it on stdout and succeed. */
+static bool is_simple_subcommand(const char *name)
+{
+    return strcmp(name, "playouts") == 0 || strcmp(name, "perft") == 0 || strcmp(name, "bench") == 0 ||
+           strcmp(name, "suite") == 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 2 && is_simple_subcommand(argv[1]) && asks_for_help(argc - 2, argv + 2)) {
+        print_usage(stdout);
+        return 0;
+    }
     if (argc >= 2 && strcmp(argv[1], "playouts") == 0)
         return cmd_playouts(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "perft") == 0)

@@ -338,6 +338,15 @@ static void test_command_line(void **state)
     run(&r, (const char *const[]){"--size", NULL}, "name\n", 5);
     assert_non_null(strstr(r.err, "--size needs a value"));
     assert_int_equal(r.status, 2);
+    /* every subcommand answers --help on stdout and succeeds */
+    static const char *const subcommands[] = {"playouts", "perft", "bench", "suite", "train", "selfplay", "play"};
+    for (size_t i = 0; i < sizeof subcommands / sizeof *subcommands; i++) {
+        run(&r, (const char *const[]){subcommands[i], "--help", NULL}, "", 0);
+        assert_non_null(strstr(r.out, "Usage: rin"));
+        assert_int_equal(r.status, 0);
+        run(&r, (const char *const[]){subcommands[i], "-h", NULL}, "", 0);
+        assert_int_equal(r.status, 0);
+    }
     run(&r, (const char *const[]){"bench", "0", NULL}, "", 0);
     assert_non_null(strstr(r.err, "bench: DEPTH must be a number from 1 to 64"));
     assert_int_equal(r.status, 2);
