@@ -229,9 +229,7 @@ SelfplayParse selfplay_parse_args(int argc, char **argv, SelfplayOptions *o, cha
     return SELFPLAY_PARSE_RUN;
 }
 
-/* The search's score for the file: centistones, a proven result as its
- * margin times 100. */
-static int score_centistones(const SelfplayRecord *r)
+int selfplay_score_centistones(const SelfplayRecord *r)
 {
     return score_is_proven(r->score, r->exact) ? score_final_margin(r->score) * 100 : r->score;
 }
@@ -254,7 +252,7 @@ size_t selfplay_format_game(const SelfplayGame *game, char *out)
         char ownership[BB_POINTS * 5 + 1] = "-";
         posstr_format(&r->pos, position);
         if (!r->explored && r->scored)
-            snprintf(score, sizeof score, "%d", score_centistones(r));
+            snprintf(score, sizeof score, "%d", selfplay_score_centistones(r));
         int playouts = game->mc_playouts;
         if (playouts > 0) {
             char *w = ownership;

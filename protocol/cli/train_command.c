@@ -1,4 +1,4 @@
-/* The train command: reads selfplay files, holds out every tenth game (by
+/* The train command: reads selfplay files (binary or text), holds out every tenth game (by
  * game index), runs Adagrad epochs with a progress line, reports held-out
  * errors next to baselines (the stones on the board now, the classic
  * evaluation, the built-in weights, the search's own score when the file
@@ -55,7 +55,7 @@ static bool parse_features(const char *text, uint32_t *out)
 
 static const char train_usage[] =
     "Usage: rin train FILE... --output WEIGHTS [options]\n"
-    "Fits the evaluation's weights to rin-selfplay files (\"-\" reads stdin).\n"
+    "Fits the evaluation's weights to rin selfplay files, binary or text (\"-\" reads stdin).\n"
     "  --output FILE    weights file to write (required; written only on success);\n"
     "                   a directory: the file rin-HASH.rinw in it, HASH from its\n"
     "                   contents (the built-in weights are named so)\n"
