@@ -147,6 +147,15 @@ void game_file_reader_free(GameFileReader *reader)
     reader->buffer = NULL;
 }
 
+void game_file_reader_restart(GameFileReader *reader)
+{
+    reader->offset = 0;
+    reader->headers = 0;
+    reader->games = 0;
+    reader->settings[0] = '\0';
+    reader->failed = false;
+}
+
 static GameFileItem refuse(GameFileReader *reader, GameFileError *err, uint64_t offset, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 

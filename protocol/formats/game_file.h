@@ -112,6 +112,9 @@ typedef struct GameFileReader {
 bool game_file_reader_init(GameFileReader *reader);
 void game_file_reader_free(GameFileReader *reader);
 
+/* Ready for another input from its start, keeping its memory. */
+void game_file_reader_restart(GameFileReader *reader);
+
 /* The next block of the input data[0..size) (the whole input, the same
  * for every call), from reader->offset. */
 GameFileItem game_file_next(GameFileReader *reader, const uint8_t *data, size_t size, GameFileError *err);

@@ -246,6 +246,23 @@ static void test_concatenation(void **state)
     assert_int_equal(read_stream(&twice, &err), 6);
     free_games(read, count);
 
+    /* a reader restarted reads another input from its start */
+    GameFileReader reader;
+    assert_true(game_file_reader_init(&reader));
+    assert_int_equal(game_file_next(&reader, b.data, 3, &err), GAME_FILE_ERROR);
+    game_file_reader_restart(&reader);
+    int games_read = 0;
+    GameFileItem item;
+    while ((item = game_file_next(&reader, twice.data, twice.size, &err)) != GAME_FILE_END) {
+        assert_int_not_equal(item, GAME_FILE_ERROR);
+        games_read += item == GAME_FILE_GAME;
+    }
+    assert_int_equal(games_read, 6);
+    assert_int_equal(reader.games, 6);
+    assert_int_equal(reader.headers, 3);
+    assert_int_equal(reader.offset, twice.size);
+    game_file_reader_free(&reader);
+
     Bytes header_only = {NULL, 0};
     append_header(&header_only, settings_line);
     assert_int_equal(read_all(&header_only, read, 8, &headers, &err), 0);
