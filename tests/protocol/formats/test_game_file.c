@@ -118,8 +118,9 @@ static void assert_same_game(const SelfplayGame *read, const SelfplayGame *playe
     }
 }
 
-/* Reads all of b from memory into at most `max` games; returns the games,
- * or -1 with *err set when refused. */
+/* Reads all of b from memory into at most `max` games (the caller frees
+ * them); returns the games, or -1 with *err set when refused (nothing to
+ * free). */
 static int read_all(const Bytes *b, SelfplayGame **out, int max, uint64_t *headers, GameFileError *err)
 {
     GameFileReader reader;
@@ -131,7 +132,11 @@ static int read_all(const Bytes *b, SelfplayGame **out, int max, uint64_t *heade
             if (headers)
                 *headers = reader.headers;
             game_file_reader_free(&reader);
-            return item == GAME_FILE_END ? count : -1;
+            if (item == GAME_FILE_END)
+                return count;
+            for (int i = 0; i < count; i++)
+                free(out[i]);
+            return -1;
         }
         if (item == GAME_FILE_HEADER) {
             assert_string_equal(reader.settings, settings_line);
