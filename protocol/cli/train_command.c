@@ -1,4 +1,4 @@
-/* The train command: reads selfplay files (binary or text), holds out every tenth game (by
+/* The train command: reads selfplay files, holds out every tenth game (by
  * game index), runs Adagrad epochs with a progress line, reports held-out
  * errors next to baselines (the stones on the board now, the classic
  * evaluation, the built-in weights, the search's own score when the file
