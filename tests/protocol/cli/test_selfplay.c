@@ -741,6 +741,15 @@ static void test_binary_is_the_default(void **state)
     assert_true(binary.out_size > GAME_FILE_MAGIC_BYTES);
     assert_memory_equal(binary.out, game_file_magic, GAME_FILE_MAGIC_BYTES);
     assert_true(binary.out_size < text.out_size / 2); /* ownership, two bytes a point, is most of it */
+    /* the same bytes with two threads */
+    const char *const threaded[] = {"--games", "3", "--sizes", "6,5", "--nodes", "100", "--seed", "4",
+                                    "--mc-playouts", "30", "--solve-empties", "8", "--explore", "0.1",
+                                    "--threads", "2", NULL};
+    Run two = run_format(threaded, false, false);
+    assert_int_equal(two.status, 0);
+    assert_int_equal(two.out_size, binary.out_size);
+    assert_memory_equal(two.out, binary.out, binary.out_size);
+    free_run(&two);
 
     GameFileReader reader;
     assert_true(game_file_reader_init(&reader));
