@@ -108,11 +108,16 @@ bool selfplay_game_play(SelfplayPlayer *sp, uint64_t index, int size, SelfplayGa
 
     game->index = index;
     game->mc_playouts = set->mc_playouts;
+    game->size = size;
+    game->opening_count = 0;
     game->count = 0;
     Position pos;
     pos_init(&pos, size);
-    for (int k = 0; k < set->opening_plies && !pos_is_over(&pos); k++)
-        pos_play(&pos, playout_random_point(&pos, &stones));
+    for (int k = 0; k < set->opening_plies && !pos_is_over(&pos); k++) {
+        int point = playout_random_point(&pos, &stones);
+        game->opening[game->opening_count++] = point;
+        pos_play(&pos, point);
+    }
 
     while (!pos_is_over(&pos)) {
         SelfplayRecord *r = &game->records[game->count++];

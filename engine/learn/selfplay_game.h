@@ -1,7 +1,8 @@
 /* Self-play games, the training data of a learned evaluation: the search
  * player against itself from a random opening, and for every searched or
  * explored stone the position before it with the search's score, Monte
- * Carlo ownership and the exact solver value. */
+ * Carlo ownership and the exact solver value. The random opening's stones
+ * are kept too, so that a game can be stored as its stones and replayed. */
 #ifndef RIN_SELFPLAY_GAME_H
 #define RIN_SELFPLAY_GAME_H
 
@@ -42,6 +43,9 @@ typedef struct SelfplayRecord {
 
 typedef struct SelfplayGame {
     uint64_t index;
+    int size;        /* N: the board is N x N */
+    int opening_count; /* the random opening's stones, which have no record */
+    int opening[SELFPLAY_MAX_STONES]; /* their points, in the order played */
     Position final;  /* the full board */
     int mc_playouts; /* behind each record's black_playouts (0: none) */
     int count;       /* records */

@@ -1,5 +1,5 @@
 /* The rin command: a GTP engine by default, plus benchmark, analysis and
- * data subcommands (playouts, perft, bench, suite, selfplay, train), and a
+ * data subcommands (playouts, perft, bench, suite, selfplay, games, train), and a
  * game for people (play). */
 #include <inttypes.h>
 #include <stdbool.h>
@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/games_command.h"
 #include "cli/play.h"
 #include "cli/selfplay.h"
 #include "cli/suite.h"
@@ -38,8 +39,11 @@ static const char usage_text[] =
     "                                fit the evaluation's weights to selfplay data\n"
     "       rin selfplay [--games N] [--sizes 8,12,16] [--nodes N] [--seed S] [--shard I/N]\n"
     "                    [--opening-plies K] [--explore P] [--mc-playouts M] [--solve-empties E]\n"
-    "                    [--threads T] [--eval-file E] [--output FILE]\n"
+    "                    [--threads T] [--eval-file E] [--format binary|text] [--output FILE]\n"
     "                                self-play games as training data (rin selfplay --help)\n"
+    "       rin games [--text] FILE...\n"
+    "                                summarise binary self-play files, or print them as text\n"
+    "                                (rin games --help)\n"
     "       rin suite FILE [--nodes N] [--eval-file E]\n"
     "                                search each position of a tactical suite to N nodes\n"
     "                                (default %d) with evaluation E (default builtin) and report\n"
@@ -249,6 +253,8 @@ int main(int argc, char **argv)
         return train_command_run(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "selfplay") == 0)
         return selfplay_command(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "games") == 0)
+        return games_command(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "suite") == 0)
         return cmd_suite(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "play") == 0)

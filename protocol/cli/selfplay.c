@@ -1,6 +1,7 @@
 /* rin selfplay: plays games of the search player against itself
  * (selfplay_game.c) on worker threads and writes them, whole and in order,
- * as training data.
+ * as training data: in the binary format "rin-games" (the default,
+ * formats/game_file.h) or in the text format below.
  *
  * File format "rin-selfplay", version 1 (text, UTF-8/ASCII, '\n' line ends):
  *
@@ -51,6 +52,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "formats/game_file.h"
 #include "formats/number.h"
 #include "formats/posstr.h"
 #include "rules/clock.h"
@@ -64,12 +66,14 @@ enum { PENDING_PER_THREAD = 4 };
 static const char usage_text[] =
     "Usage: rin selfplay [--games N] [--sizes 8,12,16] [--nodes N] [--seed S] [--shard I/N]\n"
     "                    [--opening-plies K] [--explore P] [--mc-playouts M] [--solve-empties E]\n"
-    "                    [--threads T] [--eval-file E] [--output FILE]\n"
+    "                    [--threads T] [--eval-file E] [--format binary|text] [--output FILE]\n"
     "\n"
-    "Plays the search player against itself and writes one line of training data\n"
-    "per position (format rin-selfplay 1, described in engine/learn/TRAINING.md).\n"
+    "Plays the search player against itself and writes the games as training data:\n"
+    "whole games in a compact binary file (format rin-games 1), or one line per\n"
+    "position (format rin-selfplay 1); both are described in engine/learn/TRAINING.md,\n"
+    "and `rin games --text` prints a binary file as the text format.\n"
     "Game g depends only on the seed and g: the output does not depend on --threads,\n"
-    "and the shards 1/N..N/N of a run together hold exactly its lines.\n"
+    "and the shards 1/N..N/N of a run together hold exactly its games.\n"
     "\n"
     "  --games N          games to play (default 100)\n"
     "  --sizes LIST       board sizes 4..16, game g on the (g mod count)-th (default 8,12,16)\n"
@@ -84,6 +88,7 @@ static const char usage_text[] =
     "  --threads T        games played at once (default 1)\n"
     "  --eval-file E      the search's evaluation: builtin (the learned weights built in, the default),\n"
     "                     classic (hand-set) or a weights file\n"
+    "  --format F         binary (rin-games, the default) or text (rin-selfplay)\n"
     "  --output FILE      write to FILE (replaced) instead of stdout\n"
     "  -h, --help         show this help and exit\n";
 
@@ -100,6 +105,7 @@ void selfplay_defaults(SelfplayOptions *o)
     o->threads = 1;
     o->output = NULL;
     o->eval_file = EVAL_FILE_BUILTIN;
+    o->format = SELFPLAY_BINARY;
     o->settings = (SelfplaySettings){.seed = 1, .opening_plies = 4, .explore = 0.0, .nodes = 2000,
                                      .mc_playouts = 0, .solve_empties = 0};
 }
@@ -203,6 +209,10 @@ SelfplayParse selfplay_parse_args(int argc, char **argv, SelfplayOptions *o, cha
             expected = "classic, builtin or a weights file";
             ok = *value != '\0';
             o->eval_file = ok ? value : o->eval_file;
+        } else if (strcmp(flag, "--format") == 0) {
+            expected = "binary or text";
+            ok = strcmp(value, "binary") == 0 || strcmp(value, "text") == 0;
+            o->format = !ok ? o->format : strcmp(value, "text") == 0 ? SELFPLAY_TEXT : SELFPLAY_BINARY;
         } else if (strcmp(flag, "--output") == 0) {
             expected = "a file name";
             ok = *value != '\0';
@@ -219,9 +229,7 @@ SelfplayParse selfplay_parse_args(int argc, char **argv, SelfplayOptions *o, cha
     return SELFPLAY_PARSE_RUN;
 }
 
-/* The search's score for the file: centistones, a proven result as its
- * margin times 100. */
-static int score_centistones(const SelfplayRecord *r)
+int selfplay_score_centistones(const SelfplayRecord *r)
 {
     return score_is_proven(r->score, r->exact) ? score_final_margin(r->score) * 100 : r->score;
 }
@@ -244,7 +252,7 @@ size_t selfplay_format_game(const SelfplayGame *game, char *out)
         char ownership[BB_POINTS * 5 + 1] = "-";
         posstr_format(&r->pos, position);
         if (!r->explored && r->scored)
-            snprintf(score, sizeof score, "%d", score_centistones(r));
+            snprintf(score, sizeof score, "%d", selfplay_score_centistones(r));
         int playouts = game->mc_playouts;
         if (playouts > 0) {
             char *w = ownership;
@@ -384,8 +392,15 @@ static void *worker_main(void *arg)
 
         uint64_t g = o->shard - 1 + k * o->shards;
         bool legal = selfplay_game_play(w->player, g, o->sizes[g % (uint64_t)o->size_count], w->game);
-        char *text = legal ? malloc((size_t)w->game->count * SELFPLAY_LINE_MAX + 1) : NULL;
-        size_t length = text ? selfplay_format_game(w->game, text) : 0;
+        char *text = NULL;
+        size_t length = 0;
+        if (legal && o->format == SELFPLAY_TEXT) {
+            text = malloc((size_t)w->game->count * SELFPLAY_LINE_MAX + 1);
+            length = text ? selfplay_format_game(w->game, text) : 0;
+        } else if (legal) {
+            text = malloc(GAME_FILE_GAME_MAX);
+            length = text ? game_file_write_game(w->game, (uint8_t *)text) : 0;
+        }
 
         pthread_mutex_lock(&run->lock);
         if (!legal) {
@@ -403,23 +418,38 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-static bool write_header(int fd, const SelfplayOptions *o)
+size_t selfplay_settings_line(const SelfplayOptions *o, char out[SELFPLAY_SETTINGS_MAX])
 {
-    char sizes[SELFPLAY_MAX_SIZES * 3 + 1] = "", explore[32], header[640];
+    char sizes[SELFPLAY_MAX_SIZES * 3 + 1] = "", explore[32];
     size_t used = 0;
     for (int i = 0; i < o->size_count; i++)
         used += (size_t)snprintf(sizes + used, sizeof sizes - used, "%s%d", i ? "," : "", o->sizes[i]);
     number_format_real(o->settings.explore, explore, sizeof explore);
-    int length = snprintf(header, sizeof header,
-                          "#rin-selfplay %d\n"
-                          "# rin %s selfplay --games %" PRIu64 " --sizes %s --nodes %" PRIu64 " --seed %" PRIu64
+    int length = snprintf(out, SELFPLAY_SETTINGS_MAX,
+                          "rin %s selfplay --games %" PRIu64 " --sizes %s --nodes %" PRIu64 " --seed %" PRIu64
                           " --shard %" PRIu64 "/%" PRIu64 " --opening-plies %d --explore %s --mc-playouts %d"
-                          " --solve-empties %d%s%.500s\n",
-                          SELFPLAY_FORMAT_VERSION, RIN_VERSION, o->games, sizes, o->settings.nodes, o->settings.seed,
-                          o->shard, o->shards, o->settings.opening_plies, explore, o->settings.mc_playouts,
-                          o->settings.solve_empties, o->eval_file ? " --eval-file " : "",
-                          o->eval_file ? o->eval_file : "");
-    return write_all(fd, header, (size_t)length);
+                          " --solve-empties %d%s%.500s",
+                          RIN_VERSION, o->games, sizes, o->settings.nodes, o->settings.seed, o->shard, o->shards,
+                          o->settings.opening_plies, explore, o->settings.mc_playouts, o->settings.solve_empties,
+                          o->eval_file ? " --eval-file " : "", o->eval_file ? o->eval_file : "");
+    return length < 0 ? 0 : length < SELFPLAY_SETTINGS_MAX ? (size_t)length : SELFPLAY_SETTINGS_MAX - 1;
+}
+
+size_t selfplay_format_header(const char *settings, char *out)
+{
+    return (size_t)sprintf(out, "#rin-selfplay %d\n# %s\n", SELFPLAY_FORMAT_VERSION, settings);
+}
+
+static bool write_header(int fd, const SelfplayOptions *o)
+{
+    char settings[SELFPLAY_SETTINGS_MAX];
+    selfplay_settings_line(o, settings);
+    if (o->format == SELFPLAY_TEXT) {
+        char header[SELFPLAY_SETTINGS_MAX + 32];
+        return write_all(fd, header, selfplay_format_header(settings, header));
+    }
+    uint8_t header[GAME_FILE_HEADER_MAX];
+    return write_all(fd, (const char *)header, game_file_write_header(settings, header));
 }
 
 /* Plays the games of the options' shard and writes them to fd. Returns the

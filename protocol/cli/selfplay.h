@@ -1,5 +1,7 @@
 /* The rin selfplay command: self-play games of the search player written as
- * training data in the rin-selfplay format (described in selfplay.c). */
+ * training data, whole games in the binary rin-games format
+ * (formats/game_file.h) or a line per position in the text rin-selfplay
+ * format (described in selfplay.c). */
 #ifndef RIN_PROTOCOL_SELFPLAY_H
 #define RIN_PROTOCOL_SELFPLAY_H
 
@@ -13,8 +15,11 @@ enum {
     SELFPLAY_FORMAT_VERSION = 1,
     SELFPLAY_MAX_SIZES = 64,    /* entries of --sizes (repeats weight a size) */
     SELFPLAY_MAX_THREADS = 256,
-    SELFPLAY_LINE_MAX = 2048    /* longest data line with its newline, plus room */
+    SELFPLAY_LINE_MAX = 2048,   /* longest data line with its newline, plus room */
+    SELFPLAY_SETTINGS_MAX = 1024 /* longest settings line with its terminating zero */
 };
+
+typedef enum SelfplayFormat { SELFPLAY_BINARY, SELFPLAY_TEXT } SelfplayFormat;
 
 typedef struct SelfplayOptions {
     uint64_t games;
@@ -24,6 +29,7 @@ typedef struct SelfplayOptions {
     int threads;            /* games played at once */
     const char *output;     /* a file name, or NULL for stdout */
     const char *eval_file;  /* the evaluation, as the eval-file option (builtin by default) */
+    SelfplayFormat format;  /* of the output (binary by default) */
     SelfplaySettings settings;
 } SelfplayOptions;
 
@@ -35,6 +41,20 @@ void selfplay_defaults(SelfplayOptions *options);
  * defaults or earlier settings). On an error writes what is wrong into err
  * (err_size bytes); *options may then be partly changed. */
 SelfplayParse selfplay_parse_args(int argc, char **argv, SelfplayOptions *options, char *err, size_t err_size);
+
+/* The settings that reproduce a run's games (all but --threads, --format
+ * and --output) as one line: the text format's second header line without
+ * its "# " and newline, and a binary file's settings line. Returns its
+ * length (less than SELFPLAY_SETTINGS_MAX). */
+size_t selfplay_settings_line(const SelfplayOptions *options, char out[SELFPLAY_SETTINGS_MAX]);
+
+/* The text format's two header lines for a settings line into out
+ * (SELFPLAY_SETTINGS_MAX + 32 bytes). Returns the length written. */
+size_t selfplay_format_header(const char *settings, char *out);
+
+/* A record's search score as the text format writes it: centistones for
+ * the side to move, a proven result as its margin times 100. */
+int selfplay_score_centistones(const SelfplayRecord *record);
 
 /* The data lines of a played game; out has room for
  * game->count * SELFPLAY_LINE_MAX + 1 bytes. Returns the length written. */

@@ -55,7 +55,7 @@ static bool parse_features(const char *text, uint32_t *out)
 
 static const char train_usage[] =
     "Usage: rin train FILE... --output WEIGHTS [options]\n"
-    "Fits the evaluation's weights to rin-selfplay files (\"-\" reads stdin).\n"
+    "Fits the evaluation's weights to rin selfplay files, binary or text (\"-\" reads stdin).\n"
     "  --output FILE    weights file to write (required; written only on success);\n"
     "                   a directory: the file rin-HASH.rinw in it, HASH from its\n"
     "                   contents (the built-in weights are named so)\n"

@@ -1,7 +1,8 @@
 /* The "rin-selfplay" reader: TAB-separated fields per position (position
  * string, final owners, final margin, search score, Monte Carlo ownership,
  * solver value, game index); lines starting with '#' are headers or
- * comments. Every field the trainer uses is checked against the others. */
+ * comments. Every field the trainer uses is checked against the others.
+ * Binary "rin-games" files give the same records as their text lines. */
 #include "cli/train_data.h"
 
 #include <errno.h>
@@ -10,8 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/selfplay.h"
 #include "eval/evaluate.h"
 #include "formats/error_text.h"
+#include "formats/game_file.h"
 #include "formats/number.h"
 #include "formats/posstr.h"
 #include "rules/score.h"
@@ -82,7 +85,21 @@ bool train_data_parse_line(const char *line, TrainRecord *record, bool *is_data,
     return true;
 }
 
-bool train_data_read(FILE *in, const char *name, TrainData *data, char *err, size_t err_size)
+static bool append_record(TrainData *data, const TrainRecord *record)
+{
+    if (data->count == data->capacity) {
+        size_t capacity = data->capacity ? 2 * data->capacity : 4096;
+        TrainRecord *records = realloc(data->records, capacity * sizeof *records);
+        if (!records)
+            return false;
+        data->records = records;
+        data->capacity = capacity;
+    }
+    data->records[data->count++] = *record;
+    return true;
+}
+
+static bool read_text(FILE *in, const char *name, TrainData *data, char *err, size_t err_size)
 {
     char line[LINE_MAX_BYTES];
     long number = 0;
@@ -104,23 +121,77 @@ bool train_data_read(FILE *in, const char *name, TrainData *data, char *err, siz
             snprintf(err, err_size, "%s:%ld: %s", name, number, why);
             return false;
         }
-        if (data->count == data->capacity) {
-            size_t capacity = data->capacity ? 2 * data->capacity : 4096;
-            TrainRecord *records = realloc(data->records, capacity * sizeof *records);
-            if (!records) {
-                snprintf(err, err_size, "%s:%ld: out of memory", name, number);
-                return false;
-            }
-            data->records = records;
-            data->capacity = capacity;
+        if (!append_record(data, &record)) {
+            snprintf(err, err_size, "%s:%ld: out of memory", name, number);
+            return false;
         }
-        data->records[data->count++] = record;
     }
     if (ferror(in)) {
         snprintf(err, err_size, "%s: %s", name, strerror(errno));
         return false;
     }
     return true;
+}
+
+/* The records of a game as train_data_parse_line reads its text lines:
+ * the position as a position string gives it (pos_setup), the search's
+ * score as the text writes it. */
+static bool append_game(const SelfplayGame *game, TrainData *data)
+{
+    const Position *final = &game->final;
+    for (int i = 0; i < game->count; i++) {
+        const SelfplayRecord *r = &game->records[i];
+        TrainRecord record = {.margin = pos_score(final), .have_score = !r->explored && r->scored, .score = 0};
+        if (record.have_score)
+            record.score = selfplay_score_centistones(r);
+        if (pos_setup(&record.sample.pos, r->pos.size, r->pos.stones[COLOR_BLACK], r->pos.stones[COLOR_WHITE],
+                      pos_to_move(&r->pos), pos_stone_of_turn(&r->pos)) != POS_OK)
+            return false; /* never: the reader replayed the game */
+        record.sample.black_final = final->stones[COLOR_BLACK];
+        record.sample.game = (int32_t)game->index;
+        if (!append_record(data, &record))
+            return false;
+    }
+    return true;
+}
+
+static bool read_binary(FILE *in, const char *name, TrainData *data, char *err, size_t err_size)
+{
+    GameFileReader reader;
+    if (!game_file_reader_init(&reader)) {
+        snprintf(err, err_size, "%s: out of memory", name);
+        return false;
+    }
+    GameFileError why;
+    bool ok = true;
+    while (ok) {
+        uint64_t at = reader.offset; /* of the block */
+        GameFileItem item = game_file_read(&reader, in, &why);
+        if (item == GAME_FILE_END)
+            break;
+        if (item == GAME_FILE_ERROR) {
+            snprintf(err, err_size, "%s: byte %" PRIu64 ": %s", name, why.offset, why.reason);
+            ok = false;
+        } else if (item == GAME_FILE_GAME && reader.game->index > INT32_MAX) {
+            snprintf(err, err_size, "%s: byte %" PRIu64 ": bad game index", name, at);
+            ok = false;
+        } else if (item == GAME_FILE_GAME && !append_game(reader.game, data)) {
+            snprintf(err, err_size, "%s: byte %" PRIu64 ": out of memory", name, at);
+            ok = false;
+        }
+    }
+    game_file_reader_free(&reader);
+    return ok;
+}
+
+bool train_data_read(FILE *in, const char *name, TrainData *data, char *err, size_t err_size)
+{
+    int first = getc(in);
+    if (first == EOF)
+        return read_text(in, name, data, err, err_size); /* empty, or an error it reports */
+    ungetc(first, in);
+    return first == game_file_magic[0] ? read_binary(in, name, data, err, err_size)
+                                       : read_text(in, name, data, err, err_size);
 }
 
 void train_data_free(TrainData *data)

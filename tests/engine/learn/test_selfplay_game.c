@@ -43,6 +43,9 @@ static void assert_same_game(const SelfplayGame *a, const SelfplayGame *b)
 {
     assert_int_equal(a->index, b->index);
     assert_int_equal(a->count, b->count);
+    assert_int_equal(a->opening_count, b->opening_count);
+    for (int i = 0; i < a->opening_count; i++)
+        assert_int_equal(a->opening[i], b->opening[i]);
     assert_true(pos_same(&a->final, &b->final));
     for (int i = 0; i < a->count; i++) {
         assert_true(pos_same(&a->records[i].pos, &b->records[i].pos));
@@ -95,8 +98,18 @@ static void test_records_follow_the_game(void **state)
     for (uint64_t index = 0; index < 3; index++) {
         SelfplayGame *game = play(player, index, SIZE);
         assert_int_equal(game->index, index);
+        assert_int_equal(game->size, SIZE);
         assert_true(game->count > 0);
         assert_int_equal(game->records[0].pos.ply, OPENING);
+        /* the opening's stones lead from the empty board to the first record */
+        assert_int_equal(game->opening_count, OPENING);
+        Position start;
+        pos_init(&start, SIZE);
+        for (int k = 0; k < game->opening_count; k++) {
+            assert_int_equal(pos_check(&start, pos_to_move(&start), game->opening[k]), POS_OK);
+            pos_play(&start, game->opening[k]);
+        }
+        assert_true(pos_same(&start, &game->records[0].pos));
         for (int i = 0; i < game->count; i++) {
             const SelfplayRecord *r = &game->records[i];
             assert_false(r->explored);
@@ -111,6 +124,29 @@ static void test_records_follow_the_game(void **state)
         assert_true(pos_is_over(&game->final));
         free(game);
     }
+    selfplay_player_destroy(player);
+}
+
+/* An opening that fills the board leaves a game without records, its
+ * stones still kept. */
+static void test_opening_to_the_end(void **state)
+{
+    (void)state;
+    SelfplaySettings set = settings();
+    set.opening_plies = BB_POINTS;
+    SelfplayPlayer *player = new_player(&set);
+    SelfplayGame *game = play(player, 1, 4);
+    assert_int_equal(game->count, 0);
+    assert_true(game->opening_count > 0 && game->opening_count <= 16);
+    Position pos;
+    pos_init(&pos, 4);
+    for (int k = 0; k < game->opening_count; k++) {
+        assert_false(pos_is_over(&pos));
+        pos_play(&pos, game->opening[k]);
+    }
+    assert_true(pos_is_over(&pos));
+    assert_true(pos_same(&pos, &game->final));
+    free(game);
     selfplay_player_destroy(player);
 }
 
@@ -157,6 +193,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_game_depends_on_its_index_only),
         cmocka_unit_test(test_records_follow_the_game),
+        cmocka_unit_test(test_opening_to_the_end),
         cmocka_unit_test(test_exploration_ownership_and_solver),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

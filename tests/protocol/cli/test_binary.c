@@ -305,6 +305,7 @@ static void test_command_line(void **state)
     run(&r, (const char *const[]){"--help", NULL}, "", 0);
     assert_non_null(strstr(r.out, "Usage: rin"));
     assert_non_null(strstr(r.out, "rin selfplay [--games N]"));
+    assert_non_null(strstr(r.out, "rin games [--text] FILE..."));
     assert_non_null(strstr(r.out, "--size N          board size the engine starts on"));
     assert_int_equal(r.status, 0);
     run(&r, (const char *const[]){"--bogus", NULL}, "name\n", 5);

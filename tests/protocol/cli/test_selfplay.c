@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "cli/selfplay.h"
+#include "formats/game_file.h"
 #include "formats/posstr.h"
 #include "rules/score.h"
 
@@ -115,10 +116,12 @@ static void test_arguments(void **state)
     assert_int_equal(o.shard * 10 + o.shards, 11);
     assert_int_equal(o.threads, 1);
     assert_null(o.output);
+    assert_int_equal(o.format, SELFPLAY_BINARY);
 
     const char *const all[] = {"--games", "7", "--sizes", "16,4,4", "--nodes", "123", "--seed", "18446744073709551615",
                                "--shard", "3/5", "--opening-plies", "0", "--explore", "0.25", "--mc-playouts", "9",
-                               "--solve-empties", "12", "--threads", "2", "--output", "data.txt", NULL};
+                               "--solve-empties", "12", "--threads", "2", "--output", "data.txt", "--format",
+                               "text", NULL};
     assert_int_equal(parse(&o, err, all), SELFPLAY_PARSE_RUN);
     assert_int_equal(o.games, 7);
     assert_int_equal(o.size_count, 3);
@@ -132,6 +135,9 @@ static void test_arguments(void **state)
     assert_int_equal(o.settings.solve_empties, 12);
     assert_int_equal(o.threads, 2);
     assert_string_equal(o.output, "data.txt");
+    assert_int_equal(o.format, SELFPLAY_TEXT);
+    assert_int_equal(parse(&o, err, (const char *const[]){"--format", "binary", NULL}), SELFPLAY_PARSE_RUN);
+    assert_int_equal(o.format, SELFPLAY_BINARY);
 
     assert_int_equal(parse(&o, err, (const char *const[]){"--games", "3", "-h", NULL}), SELFPLAY_PARSE_HELP);
 
@@ -160,6 +166,7 @@ static void test_arguments(void **state)
         {{"--solve-empties", "33"}, "--solve-empties"},
         {{"--threads", "0"}, "--threads"},
         {{"--output", ""}, "--output"},
+        {{"--format", "txt"}, "--format needs binary or text"},
         {{"--games"}, "--games needs a value"},
         {{"--bogus", "1"}, "unknown option '--bogus'"},
         {{"12"}, "unexpected argument '12'"},
@@ -176,13 +183,16 @@ static void test_arguments(void **state)
 typedef struct Run {
     int status;   /* exit status, -1 when killed */
     char *out;    /* stdout, or the --output file when asked for */
+    size_t out_size;
     char *err;    /* stderr */
 } Run;
 
 static char temp_dir[] = "/tmp/rin-test-selfplay-XXXXXX";
 
-static char *slurp(const char *path)
+/* The file's bytes, with a zero after them; *size_out their count. */
+static char *slurp_bytes(const char *path, size_t *size_out)
 {
+    *size_out = 0;
     FILE *f = fopen(path, "rb");
     if (!f)
         return calloc(1, 1);
@@ -194,12 +204,20 @@ static char *slurp(const char *path)
     assert_int_equal(fread(text, 1, (size_t)size, f), (size_t)size);
     text[size] = '\0';
     fclose(f);
+    *size_out = (size_t)size;
     return text;
 }
 
-/* Runs `rin selfplay ARGS` (NULL-terminated); with output_flag the data go
- * to a file through --output, else through stdout. */
-static Run run_selfplay(const char *const *args, bool output_flag)
+static char *slurp(const char *path)
+{
+    size_t size;
+    return slurp_bytes(path, &size);
+}
+
+/* Runs `rin selfplay ARGS` (NULL-terminated), with --format text first
+ * when text_first; with output_flag the data go to a file through
+ * --output, else through stdout. */
+static Run run_format(const char *const *args, bool output_flag, bool text_first)
 {
     char out_path[64], err_path[64], file_path[64];
     snprintf(out_path, sizeof out_path, "%s/stdout", temp_dir);
@@ -215,8 +233,8 @@ static Run run_selfplay(const char *const *args, bool output_flag)
             _exit(126);
         dup2(out, STDOUT_FILENO);
         dup2(err, STDERR_FILENO);
-        char *argv[64] = {(char *)RIN_BINARY, (char *)"selfplay"};
-        int n = 2;
+        char *argv[64] = {(char *)RIN_BINARY, (char *)"selfplay", (char *)"--format", (char *)"text"};
+        int n = text_first ? 4 : 2;
         for (int i = 0; args[i] && n < 60; i++)
             argv[n++] = (char *)args[i];
         if (output_flag) {
@@ -229,7 +247,7 @@ static Run run_selfplay(const char *const *args, bool output_flag)
     int status;
     assert_int_equal(waitpid(pid, &status, 0), pid);
     Run r = {.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1};
-    r.out = slurp(output_flag ? file_path : out_path);
+    r.out = slurp_bytes(output_flag ? file_path : out_path, &r.out_size);
     r.err = slurp(err_path);
     if (output_flag) {
         char *stdout_text = slurp(out_path);
@@ -237,6 +255,13 @@ static Run run_selfplay(const char *const *args, bool output_flag)
         free(stdout_text);
     }
     return r;
+}
+
+/* `rin selfplay --format text ARGS`: the text format unless the arguments
+ * ask for another. */
+static Run run_selfplay(const char *const *args, bool output_flag)
+{
+    return run_format(args, output_flag, true);
 }
 
 static void free_run(Run *r)
@@ -555,7 +580,7 @@ static void test_help(void **state)
     Run r = run_selfplay((const char *const[]){"--help", NULL}, false);
     assert_int_equal(r.status, 0);
     const char *flags[] = {"--games", "--sizes", "--nodes", "--seed", "--shard", "--opening-plies", "--explore",
-                           "--mc-playouts", "--solve-empties", "--threads", "--output"};
+                           "--mc-playouts", "--solve-empties", "--threads", "--format", "--output"};
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
         assert_non_null(strstr(r.out, flags[i]));
     free_run(&r);
@@ -703,6 +728,58 @@ static void test_shards_add_up_to_the_run(void **state)
     free_run(&r);
 }
 
+/* The default format is binary, and a binary file holds the games of the
+ * text file of the same run: printed as text, they are its bytes. */
+static void test_binary_is_the_default(void **state)
+{
+    (void)state;
+    const char *const args[] = {"--games", "3", "--sizes", "6,5", "--nodes", "100", "--seed", "4",
+                                "--mc-playouts", "30", "--solve-empties", "8", "--explore", "0.1", NULL};
+    Run binary = run_format(args, true, false);
+    Run text = run_ok(args, false);
+    assert_int_equal(binary.status, 0);
+    assert_true(binary.out_size > GAME_FILE_MAGIC_BYTES);
+    assert_memory_equal(binary.out, game_file_magic, GAME_FILE_MAGIC_BYTES);
+    assert_true(binary.out_size < text.out_size / 2); /* ownership, two bytes a point, is most of it */
+    /* the same bytes with two threads */
+    const char *const threaded[] = {"--games", "3", "--sizes", "6,5", "--nodes", "100", "--seed", "4",
+                                    "--mc-playouts", "30", "--solve-empties", "8", "--explore", "0.1",
+                                    "--threads", "2", NULL};
+    Run two = run_format(threaded, false, false);
+    assert_int_equal(two.status, 0);
+    assert_int_equal(two.out_size, binary.out_size);
+    assert_memory_equal(two.out, binary.out, binary.out_size);
+    free_run(&two);
+
+    GameFileReader reader;
+    assert_true(game_file_reader_init(&reader));
+    size_t capacity = text.out_size + 1, used = 0;
+    char *printed = malloc(capacity + SELFPLAY_LINE_MAX * BB_POINTS);
+    assert_non_null(printed);
+    GameFileItem item;
+    GameFileError err;
+    int games = 0;
+    while ((item = game_file_next(&reader, (const uint8_t *)binary.out, binary.out_size, &err)) != GAME_FILE_END) {
+        if (item == GAME_FILE_ERROR)
+            fail_msg("refused: %s at %llu", err.reason, (unsigned long long)err.offset);
+        if (used >= capacity)
+            fail_msg("more than the text file's bytes");
+        if (item == GAME_FILE_HEADER)
+            used += selfplay_format_header(reader.settings, printed + used);
+        else {
+            used += selfplay_format_game(reader.game, printed + used);
+            games++;
+        }
+    }
+    printed[used] = '\0';
+    assert_int_equal(games, 3);
+    assert_string_equal(printed, text.out);
+    free(printed);
+    game_file_reader_free(&reader);
+    free_run(&text);
+    free_run(&binary);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -715,6 +792,7 @@ int main(void)
         cmocka_unit_test(test_every_line_is_valid),
         cmocka_unit_test(test_threads_give_the_same_bytes),
         cmocka_unit_test(test_shards_add_up_to_the_run),
+        cmocka_unit_test(test_binary_is_the_default),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
