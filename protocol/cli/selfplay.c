@@ -536,6 +536,12 @@ int selfplay_command(int argc, char **argv)
         }
         options.settings.eval = model;
     }
+    if (!options.output && options.format == SELFPLAY_BINARY && isatty(STDOUT_FILENO) == 1) {
+        fprintf(stderr, "rin selfplay: binary games are not written to a terminal: give --output FILE, "
+                        "redirect stdout, or ask for --format text\n");
+        eval_model_destroy(model);
+        return 2;
+    }
     int fd = STDOUT_FILENO;
     if (options.output) {
         fd = open(options.output, O_WRONLY | O_CREAT | O_TRUNC, 0666);

@@ -273,6 +273,17 @@ static void test_unwritable_home_is_not_fatal(void **state)
     assert_int_equal(session_end(&s), 0);
 }
 
+/* Binary self-play games would garble a terminal: refused, with the way out. */
+static void test_selfplay_refuses_binary_to_a_terminal(void **state)
+{
+    (void)state;
+    Session s;
+    if (!session_start_with(&s, (const char *const[]){"selfplay", "--games", "1", "--sizes", "4", NULL}))
+        skip();
+    session_expect(&s, 0, "binary games are not written to a terminal");
+    assert_int_equal(session_end(&s), 2);
+}
+
 static int make_home(void **state)
 {
     (void)state;
@@ -298,6 +309,7 @@ int main(void)
         cmocka_unit_test(test_help),
         cmocka_unit_test(test_quiet_unless_verbose),
         cmocka_unit_test(test_unwritable_home_is_not_fatal),
+        cmocka_unit_test(test_selfplay_refuses_binary_to_a_terminal),
     };
     return cmocka_run_group_tests(tests, make_home, remove_home);
 }
