@@ -126,7 +126,7 @@ static void print_linear(const float *w)
 static bool write_weights(const char *output, const float *params, uint32_t count)
 {
     size_t size;
-    uint8_t *bytes = eval_file_write(params, count, &size);
+    uint8_t *bytes = eval_file_write(params, count, NULL, &size);
     size_t length = strlen(output);
     /* room for "/", the name and ".tmp" */
     char *path = malloc(length + 1 + EVAL_FILE_NAME_MAX + 4);

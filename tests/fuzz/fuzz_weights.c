@@ -74,7 +74,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         size_t given = (size - 1) / sizeof(float);
         memcpy(params, data + 1, (given < count ? given : count) * sizeof(float));
         size_t file_size = 0;
-        uint8_t *file = eval_file_write(params, count, &file_size);
+        uint8_t *file = eval_file_write(params, count, NULL, &file_size);
         free(params);
         if (!file)
             return 0;

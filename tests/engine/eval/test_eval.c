@@ -196,7 +196,7 @@ static uint8_t *random_weights_file(const FeatureMap *map, uint64_t seed, size_t
     /* point weights in [-0.5, 0.5], linear weights in [-50, 50] centistones */
     for (uint32_t i = 0; i < count; i++)
         params[i] = (float)((int)rng_below(&rng, 2001) - 1000) / (i < map->params ? 2000.0f : 20.0f);
-    uint8_t *bytes = eval_file_write(params, count, size);
+    uint8_t *bytes = eval_file_write(params, count, NULL, size);
     assert_non_null(bytes);
     free(params);
     return bytes;
@@ -330,7 +330,7 @@ static uint8_t *sample_file(size_t *size)
     FeatureMap *map = feature_map_create();
     float *params = calloc(eval_param_count(map), sizeof *params);
     params[0] = 0.5f;
-    uint8_t *bytes = eval_file_write(params, eval_param_count(map), size);
+    uint8_t *bytes = eval_file_write(params, eval_param_count(map), NULL, size);
     free(params);
     feature_map_destroy(map);
     return bytes;
@@ -376,7 +376,7 @@ static void test_weights_file_checks(void **state)
     copy[0] = 'X';
     assert_int_equal(parse_status(copy, size), EVAL_ERR_MAGIC);
     memcpy(copy, bytes, size);
-    copy[8] = 2;
+    copy[8] = 3;
     fix_checksum(copy, size);
     assert_int_equal(parse_status(copy, size), EVAL_ERR_VERSION);
     memcpy(copy, bytes, size);
