@@ -299,11 +299,20 @@ static void curve_at(const EvalCurve *c, float stage, int stones_left, double *k
     *offset = (1.0 - f) * c->offset[i][j] + f * c->offset[i + 1][j];
 }
 
+/* tanh by one exp, which costs less than half of libm's tanh (the search
+ * calls it at every leaf): (1 - e^(-2|x|)) / (1 + e^(-2|x|)) with x's sign. */
+static double fast_tanh(double x)
+{
+    double t = exp(-2.0 * fabs(x));
+    double y = (1.0 - t) / (1.0 + t);
+    return x < 0.0 ? -y : y;
+}
+
 /* The utility of a margin in centistones, unrounded. */
 static double curve_utility(const EvalCurve *c, double k, double offset, double margin)
 {
     double m = margin / 100.0;
-    return c->scale * (tanh((k * m + offset) / 2.0) +
+    return c->scale * (fast_tanh((k * m + offset) / 2.0) +
                        c->tiebreak * (2.0 / 3.14159265358979323846) * atan(m / EVAL_TIEBREAK_STONES));
 }
 

@@ -306,14 +306,17 @@ static int pvs(Worker *w, const Position *pos, TacticsCarry carry, int alpha, in
     /* Near the horizon, a static evaluation far above beta is trusted
      * (reverse futility), and one far below alpha leaves only the tactical
      * stones worth trying (futility). The margins are the estimate's (in
-     * centistones), valued as the estimate is. */
+     * centistones), valued as the estimate is; the utility never falls as
+     * the margin rises, so the estimate's own utility decides most nodes
+     * alone. */
     bool futile = false;
     if (!pv_node && !to_the_end && depth <= PARAM(s, futility_depth) && abs(beta) < SCORE_EVAL_MAX) {
         int estimate = mcprior_estimate(s->eval, &s->prior, &s->params, pos, &t);
+        int eval = mcprior_utility(s->eval, pos, estimate);
         int margin = PARAM(s, futility_margin) * depth;
-        if (mcprior_utility(s->eval, pos, estimate - margin) >= beta)
-            return mcprior_utility(s->eval, pos, estimate);
-        futile = mcprior_utility(s->eval, pos, estimate + margin) <= alpha;
+        if (eval >= beta && mcprior_utility(s->eval, pos, estimate - margin) >= beta)
+            return eval;
+        futile = eval <= alpha && mcprior_utility(s->eval, pos, estimate + margin) <= alpha;
     }
 
     MoveList list;
