@@ -1,14 +1,16 @@
 /* The trainer: per point, z is the sum of its features' parameters (shared
  * by symmetric features through the FeatureMap), and squash(z) is pushed
  * towards +1 when the side to move owned the point at the end, -1 when the
- * opponent did. */
+ * opponent did. Then the linear model and the result curve over it. */
 #include "learn/train.h"
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "eval/evalmodel.h"
 #include "rules/random.h"
+#include "rules/score.h"
 #include "rules/tactics.h"
 
 struct Trainer {
@@ -16,6 +18,7 @@ struct Trainer {
     FeatureMap *map;
     float *param;
     float *sum_sq; /* Adagrad: the sum of squared gradients of each parameter */
+    EvalCurve curve;
 };
 
 Trainer *train_create(const TrainConfig *config)
@@ -116,18 +119,24 @@ double train_epoch(Trainer *t, const TrainSample *samples, size_t count,
     return points ? loss / (double)points : 0.0;
 }
 
-/* A sample's whole-board features (with the point model's sum, squared
- * point error and the final margin in stones, side to move). */
-static void sample_global(const Trainer *t, const TrainSample *s, float g[FEAT_GLOBALS], double *point_sq,
-                          double *margin)
+/* What the trainer measures of one sample. */
+typedef struct SampleGlobal {
+    float g[FEAT_GLOBALS]; /* whole-board features, with the point model's sum */
+    double point_sq;       /* squared point errors */
+    double owner_right;    /* points whose final owner the point model's sign gets right (0: half) */
+    double margin;         /* final margin in stones, side to move */
+} SampleGlobal;
+
+static void sample_global(const Trainer *t, const TrainSample *s, SampleGlobal *out)
 {
     PointFeatures f;
     float target[BB_POINTS];
     sample_features(t, s, &f, target);
-    double predicted = 0.0, actual = 0.0, sq = 0.0;
+    double predicted = 0.0, actual = 0.0, sq = 0.0, right = 0.0;
     for (int i = 0; i < f.count; i++) {
         float v = eval_squash(point_sum(t, f.index[i]));
         sq += (double)((v - target[i]) * (v - target[i]));
+        right += v == 0.0f ? 0.5 : (v > 0.0f) == (target[i] > 0.0f);
         predicted += v;
         actual += target[i];
     }
@@ -135,10 +144,23 @@ static void sample_global(const Trainer *t, const TrainSample *s, float g[FEAT_G
     FillMap mine, theirs;
     tactics_fill_points(&s->pos, me, &mine);
     tactics_fill_points(&s->pos, color_other(me), &theirs);
-    feature_global(&s->pos, &mine, &theirs, -1, FEAT_ALL_GLOBALS, g);
-    g[FEAT_G_OWNERSHIP] = (float)predicted - g[FEAT_G_STONES];
-    *point_sq = sq;
-    *margin = actual;
+    feature_global(&s->pos, &mine, &theirs, -1, FEAT_ALL_GLOBALS, out->g);
+    out->g[FEAT_G_OWNERSHIP] = (float)predicted - out->g[FEAT_G_STONES];
+    out->point_sq = sq;
+    out->owner_right = right;
+    out->margin = actual;
+}
+
+/* The linear model's margin for a sample, in centistones, as the engine's
+ * evaluation gives it (rounded and clamped, evaluate.h). */
+static double linear_margin(const Trainer *t, const TrainSample *s, const SampleGlobal *sg)
+{
+    const float *w = t->param + t->map->params + (pos_stones_left(&s->pos) - 1) * FEAT_GLOBALS;
+    double v = 0.0;
+    for (int j = 0; j < FEAT_GLOBALS; j++)
+        v += (double)w[j] * sg->g[j];
+    v = nearbyint(v);
+    return v > SCORE_EVAL_MAX ? SCORE_EVAL_MAX : v < -SCORE_EVAL_MAX ? -SCORE_EVAL_MAX : v;
 }
 
 /* Solves a x = b (n x n, row-major) by Gaussian elimination with partial
@@ -182,9 +204,10 @@ bool train_fit_linear(Trainer *t, const TrainSample *samples, size_t count, uint
     double a[2][N * N] = {{0}}, b[2][N] = {{0}};
     size_t seen[2] = {0, 0};
     for (size_t n = 0; n < count; n++) {
-        float g[N];
-        double point_sq, margin;
-        sample_global(t, &samples[n], g, &point_sq, &margin);
+        SampleGlobal sg;
+        sample_global(t, &samples[n], &sg);
+        float *g = sg.g;
+        double margin = sg.margin;
         for (int j = 0; j < N; j++)
             if (!(features & FEAT_BIT(j)))
                 g[j] = 0.0f;
@@ -210,29 +233,205 @@ bool train_fit_linear(Trainer *t, const TrainSample *samples, size_t count, uint
     return true;
 }
 
+static double result_of(double margin) { return margin > 0.0 ? 1.0 : margin < 0.0 ? 0.0 : 0.5; }
+
+/* The log-loss of a predicted chance p of outcome y (1 win, 1/2 draw). */
+static double log_loss(double p, double y)
+{
+    p = p < 1e-12 ? 1e-12 : p > 1.0 - 1e-12 ? 1.0 - 1e-12 : p;
+    return -(y * log(p) + (1.0 - y) * log(1.0 - p));
+}
+
 TrainError train_measure(const Trainer *t, const TrainSample *samples, size_t count)
 {
-    double sq = 0.0, margin_sq = 0.0, eval_sq = 0.0;
+    double sq = 0.0, margin_sq = 0.0, eval_sq = 0.0, right = 0.0, loss = 0.0;
     uint64_t points = 0;
-    const float *w = t->param + t->map->params;
     for (size_t n = 0; n < count; n++) {
-        float g[FEAT_GLOBALS];
-        double point_sq, margin;
-        sample_global(t, &samples[n], g, &point_sq, &margin);
-        const float *wk = w + (pos_stones_left(&samples[n].pos) - 1) * FEAT_GLOBALS;
-        double eval = 0.0;
-        for (int j = 0; j < FEAT_GLOBALS; j++)
-            eval += (double)wk[j] * g[j];
-        double points_margin = g[FEAT_G_OWNERSHIP] + g[FEAT_G_STONES];
-        sq += point_sq;
-        margin_sq += (points_margin - margin) * (points_margin - margin);
-        eval_sq += (eval / 100.0 - margin) * (eval / 100.0 - margin);
-        points += (uint64_t)(samples[n].pos.size * samples[n].pos.size);
+        const TrainSample *s = &samples[n];
+        SampleGlobal sg;
+        sample_global(t, s, &sg);
+        double eval = linear_margin(t, s, &sg);
+        double points_margin = sg.g[FEAT_G_OWNERSHIP] + sg.g[FEAT_G_STONES];
+        sq += sg.point_sq;
+        right += sg.owner_right;
+        margin_sq += (points_margin - sg.margin) * (points_margin - sg.margin);
+        eval_sq += (eval / 100.0 - sg.margin) * (eval / 100.0 - sg.margin);
+        double expected = eval_curve_expectation(&t->curve, eval_stage(&s->pos), pos_stones_left(&s->pos), eval);
+        loss += log_loss(0.5 * (1.0 + expected), result_of(sg.margin));
+        points += (uint64_t)(s->pos.size * s->pos.size);
     }
-    TrainError e = {points ? sq / (double)points : 0.0, count ? sqrt(margin_sq / (double)count) : 0.0,
-                    count ? sqrt(eval_sq / (double)count) : 0.0};
+    TrainError e = {0};
+    if (points) {
+        e.point_mse = sq / (double)points;
+        e.owner_accuracy = right / (double)points;
+    }
+    if (count) {
+        e.margin_rmse = sqrt(margin_sq / (double)count);
+        e.eval_rmse = sqrt(eval_sq / (double)count);
+        e.log_loss = loss / (double)count;
+    }
     return e;
 }
+
+/* One knot's logistic regression: the weighted samples (margin in stones,
+ * result 0..1, weight). */
+typedef struct CurveSample {
+    float margin, result, weight;
+} CurveSample;
+
+/* The ridge-regularised loss of slope k and offset c over the samples. */
+static double knot_loss(const CurveSample *s, size_t n, double k, double c, double ridge)
+{
+    double loss = 0.5 * ridge * (k * k + c * c);
+    for (size_t i = 0; i < n; i++) {
+        /* -log sigma(z) and -log(1 - sigma(z)) without overflow */
+        double z = k * s[i].margin + c;
+        double lp = z >= 0 ? log1p(exp(-z)) : -z + log1p(exp(z));
+        double lq = lp + z;
+        loss += s[i].weight * (s[i].result * lp + (1.0 - s[i].result) * lq);
+    }
+    return loss;
+}
+
+/* Newton's method with step halving; with fit_slope false only c moves
+ * (k stays as given). Deterministic: a bounded number of iterations. */
+static void fit_knot(const CurveSample *s, size_t n, double ridge, bool fit_slope, double *k, double *c)
+{
+    double kk = *k, cc = *c, loss = knot_loss(s, n, kk, cc, ridge);
+    for (int iter = 0; iter < 100; iter++) {
+        double gk = ridge * kk, gc = ridge * cc, hkk = ridge, hkc = 0.0, hcc = ridge;
+        for (size_t i = 0; i < n; i++) {
+            double m = s[i].margin, p = 1.0 / (1.0 + exp(-(kk * m + cc)));
+            double e = s[i].weight * (p - s[i].result), h = s[i].weight * p * (1.0 - p);
+            gk += e * m;
+            gc += e;
+            hkk += h * m * m;
+            hkc += h * m;
+            hcc += h;
+        }
+        double dk = 0.0, dc = gc / hcc;
+        if (fit_slope) {
+            double det = hkk * hcc - hkc * hkc;
+            if (!(det > 0.0))
+                break;
+            dk = (hcc * gk - hkc * gc) / det;
+            dc = (hkk * gc - hkc * gk) / det;
+        }
+        double step = 1.0, next = loss;
+        for (int half = 0; half < 40; half++, step *= 0.5) {
+            next = knot_loss(s, n, kk - step * dk, cc - step * dc, ridge);
+            if (next <= loss)
+                break;
+        }
+        if (!(next <= loss))
+            break;
+        kk -= step * dk;
+        cc -= step * dc;
+        bool done = loss - next <= 1e-12 * (1.0 + loss);
+        loss = next;
+        if (done)
+            break;
+    }
+    *k = kk;
+    *c = cc;
+}
+
+/* The knot at or below a stage, and the stage's share of the next knot. */
+static int knot_below(float stage, double *share)
+{
+    double x = (stage < 0.0f ? 0.0 : stage > 1.0f ? 1.0 : (double)stage) * (EVAL_WDL_KNOTS - 1);
+    int i = (int)x;
+    if (i > EVAL_WDL_KNOTS - 2)
+        i = EVAL_WDL_KNOTS - 2;
+    *share = x - i;
+    return i;
+}
+
+bool train_fit_curve(Trainer *t, const TrainSample *samples, size_t count, float scale, float tiebreak)
+{
+    enum { K = EVAL_WDL_KNOTS, SLOTS = 2 * EVAL_WDL_KNOTS };
+    /* every sample goes to the two knots around its stage, grouped by knot
+     * and stones left (slot = knot * 2 + stones left - 1) */
+    CurveSample *point = malloc((count + 1) * sizeof *point);
+    CurveSample *grouped = malloc((2 * count + 1) * sizeof *grouped);
+    uint8_t *low = malloc(count + 1);
+    if (!point || !grouped || !low) {
+        free(point);
+        free(grouped);
+        free(low);
+        return false;
+    }
+    size_t start[SLOTS + 1] = {0};
+    for (size_t n = 0; n < count; n++) {
+        const TrainSample *s = &samples[n];
+        SampleGlobal sg;
+        sample_global(t, s, &sg);
+        double share;
+        int i = knot_below(eval_stage(&s->pos), &share);
+        int slot = 2 * i + pos_stones_left(&s->pos) - 1;
+        point[n] = (CurveSample){(float)(linear_margin(t, s, &sg) / 100.0), (float)result_of(sg.margin),
+                                 (float)share};
+        low[n] = (uint8_t)slot;
+        start[slot + 1]++; /* counted one slot on: the sums below make starts */
+        start[slot + 3]++; /* the next knot's slot, slot + 2 */
+    }
+    for (int i = 0; i < SLOTS; i++)
+        start[i + 1] += start[i];
+    size_t fill[SLOTS];
+    memcpy(fill, start, sizeof fill);
+    for (size_t n = 0; n < count; n++) {
+        CurveSample c = point[n];
+        float share = c.weight;
+        c.weight = 1.0f - share;
+        grouped[fill[low[n]]++] = c;
+        c.weight = share;
+        grouped[fill[low[n] + 2]++] = c;
+    }
+    EvalCurve curve;
+    memset(&curve, 0, sizeof curve);
+    curve.scale = scale;
+    curve.tiebreak = tiebreak;
+    bool fitted[K][2] = {{false}};
+    for (int slot = 0; slot < SLOTS; slot++) {
+        const CurveSample *s = grouped + start[slot];
+        size_t n = start[slot + 1] - start[slot];
+        double weight = 0.0;
+        for (size_t i = 0; i < n; i++)
+            weight += s[i].weight;
+        if (weight < 1.0)
+            continue;
+        /* a little ridge keeps a knot whose results the margin separates
+         * perfectly finite */
+        double ridge = 1e-4 * weight + 1e-3, k = 0.0, c = 0.0;
+        fit_knot(s, n, ridge, true, &k, &c);
+        if (k < 0.0) {
+            k = 0.0;
+            fit_knot(s, n, ridge, false, &k, &c);
+        }
+        curve.slope[slot / 2][slot % 2] = (float)(k > EVAL_CURVE_MAX_SLOPE ? EVAL_CURVE_MAX_SLOPE : k);
+        curve.offset[slot / 2][slot % 2] = (float)c;
+        fitted[slot / 2][slot % 2] = true;
+    }
+    /* a knot without samples: the nearest one with (the lower on a tie) */
+    for (int j = 0; j < 2; j++)
+        for (int i = 0; i < K; i++) {
+            for (int d = 1; !fitted[i][j] && d < K; d++) {
+                int from = i - d >= 0 && fitted[i - d][j] ? i - d : i + d < K && fitted[i + d][j] ? i + d : -1;
+                if (from >= 0) {
+                    curve.slope[i][j] = curve.slope[from][j];
+                    curve.offset[i][j] = curve.offset[from][j];
+                    break;
+                }
+            }
+        }
+    free(point);
+    free(grouped);
+    free(low);
+    t->curve = curve;
+    return true;
+}
+
+const EvalCurve *train_curve(const Trainer *t) { return &t->curve; }
 
 const float *train_params(const Trainer *t, uint32_t *count)
 {

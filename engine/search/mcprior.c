@@ -115,11 +115,24 @@ int mcprior_gain(const McPrior *prior, const Position *pos)
     return pos_to_move(pos) == COLOR_BLACK ? v : -v;
 }
 
-int mcprior_evaluate(const EvalModel *model, const McPrior *prior, const SearchParams *params, const Position *pos,
+int mcprior_estimate(const EvalModel *model, const McPrior *prior, const SearchParams *params, const Position *pos,
                      const Tactics *tactics)
 {
     int v = evaluate_with(model, pos, tactics);
     if (!prior->ready)
         return v;
     return score_clamp_eval(v + mcprior_gain(prior, pos) * SEARCH_PARAM(params, prior_gain_weight) / 4);
+}
+
+int mcprior_utility(const EvalModel *model, const Position *pos, int margin)
+{
+    if (!eval_model_has_curve(model))
+        return margin;
+    return eval_model_utility(model, eval_stage(pos), pos_stones_left(pos), margin);
+}
+
+int mcprior_evaluate(const EvalModel *model, const McPrior *prior, const SearchParams *params, const Position *pos,
+                     const Tactics *tactics)
+{
+    return mcprior_utility(model, pos, mcprior_estimate(model, prior, params, pos, tactics));
 }

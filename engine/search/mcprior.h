@@ -63,12 +63,22 @@ int mcprior_margin(const McPrior *prior, const Position *pos);
  * positions reached from the root by play. */
 int mcprior_gain(const McPrior *prior, const Position *pos);
 
-/* The search's evaluation: evaluate_with, plus a share (prior_gain_weight
- * quarters, params.h) of how the point
- * values of the prior changed from the root to pos (stones placed, points
- * filled and taken): what random games say the stones of the tree are worth
- * beyond themselves. Just evaluate_with when the prior is not ready. How
- * much the prior weighs is search policy, so it lives here, not in eval/. */
+/* The search's estimate of the final margin: evaluate_with, plus a share
+ * (prior_gain_weight quarters, params.h) of how the point values of the
+ * prior changed from the root to pos (stones placed, points filled and
+ * taken): what random games say the stones of the tree are worth beyond
+ * themselves. Just evaluate_with when the prior is not ready. How much the
+ * prior weighs is search policy, so it lives here, not in eval/.
+ * Centistones for the side to move, within +-SCORE_EVAL_MAX. */
+int mcprior_estimate(const EvalModel *model, const McPrior *prior, const SearchParams *params, const Position *pos,
+                     const Tactics *tactics);
+
+/* The search's value of a margin estimate at pos: the model's utility
+ * (eval_model_utility: the result first, then the margin) when it has a
+ * result curve, else the margin itself. */
+int mcprior_utility(const EvalModel *model, const Position *pos, int margin);
+
+/* The search's evaluation: the utility of mcprior_estimate. */
 int mcprior_evaluate(const EvalModel *model, const McPrior *prior, const SearchParams *params, const Position *pos,
                      const Tactics *tactics);
 

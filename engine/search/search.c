@@ -169,7 +169,9 @@ static int qsearch(Worker *w, const Position *pos, TacticsCarry carry, int alpha
         return endgame_final_score(pos);
     Tactics t;
     tactics_cache_analyze(&w->tactics, pos, qply == 0 && pos_stones_left(pos) == 2, carry, &t);
-    int stand = mcprior_evaluate(w->search->eval, &w->search->prior, &w->search->params, pos, &t);
+    const EvalModel *eval = w->search->eval;
+    int estimate = mcprior_estimate(eval, &w->search->prior, &w->search->params, pos, &t);
+    int stand = mcprior_utility(eval, pos, estimate);
     if (stand >= beta || qply >= PARAM(w->search, qsearch_max_plies) || ply >= SEARCH_MAX_PLY)
         return stand;
     if (stand > alpha)
@@ -184,9 +186,11 @@ static int qsearch(Worker *w, const Position *pos, TacticsCarry carry, int alpha
     int width = PARAM(w->search, qsearch_width) - qply;
     for (int i = 0; i < list.count && i < width; i++) {
         int move = movelist_pick(&list, i);
-        /* a fill too small to lift the score above alpha is not tried */
+        /* a fill too small to lift the score above alpha is not tried (its
+         * margin valued as the evaluation's is) */
         if (list.scores[i] >= ORDER_FILL &&
-            stand + (t.mine.gain[move] + 1) * 100 + PARAM(w->search, qsearch_delta) <= alpha)
+            mcprior_utility(eval, pos, estimate + (t.mine.gain[move] + 1) * 100 + PARAM(w->search, qsearch_delta)) <=
+                alpha)
             break;
         Position child = *pos;
         pos_play(&child, move);
@@ -274,7 +278,7 @@ static int pvs(Worker *w, const Position *pos, TacticsCarry carry, int alpha, in
     if (depth <= 0)
         return qsearch(w, pos, carry, alpha, beta, ply, 0);
     if (ply >= SEARCH_MAX_PLY)
-        return evaluate(w->search->eval, pos);
+        return mcprior_utility(w->search->eval, pos, evaluate(w->search->eval, pos));
     if (pos_empty_count(pos) <= PARAM(w->search, endgame_tree_empties))
         return solve_in_tree(w, pos, alpha, beta, ply, pv_node);
     count_node(w);
@@ -301,13 +305,18 @@ static int pvs(Worker *w, const Position *pos, TacticsCarry carry, int alpha, in
 
     /* Near the horizon, a static evaluation far above beta is trusted
      * (reverse futility), and one far below alpha leaves only the tactical
-     * stones worth trying (futility). */
+     * stones worth trying (futility). The margins are the estimate's (in
+     * centistones), valued as the estimate is; the utility never falls as
+     * the margin rises, so the estimate's own utility decides most nodes
+     * alone. */
     bool futile = false;
     if (!pv_node && !to_the_end && depth <= PARAM(s, futility_depth) && abs(beta) < SCORE_EVAL_MAX) {
-        int eval = mcprior_evaluate(s->eval, &s->prior, &s->params, pos, &t);
-        if (eval - PARAM(s, futility_margin) * depth >= beta)
+        int estimate = mcprior_estimate(s->eval, &s->prior, &s->params, pos, &t);
+        int eval = mcprior_utility(s->eval, pos, estimate);
+        int margin = PARAM(s, futility_margin) * depth;
+        if (eval >= beta && mcprior_utility(s->eval, pos, estimate - margin) >= beta)
             return eval;
-        futile = eval + PARAM(s, futility_margin) * depth <= alpha;
+        futile = eval <= alpha && mcprior_utility(s->eval, pos, estimate + margin) <= alpha;
     }
 
     MoveList list;
@@ -468,10 +477,21 @@ static void stamp_time(const Search *s, SearchInfo *info)
     info->nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : info->nodes * 1000;
 }
 
+/* A score as the search reports it: a proven one as it is, an estimate
+ * (a utility when the evaluation has a result curve) as the margin it
+ * stands for at the root, in centistones. */
+static int reported_score(const Search *s, int score, bool exact)
+{
+    if (score_is_proven(score, exact) || !eval_model_has_curve(s->eval))
+        return score;
+    return eval_model_margin_of(s->eval, eval_stage(&s->root), pos_stones_left(&s->root), score);
+}
+
 static void record_info(Worker *w, int depth, int score, bool exact)
 {
     Search *s = w->search;
     SearchInfo *info = &w->info;
+    score = reported_score(s, score, exact);
     info->depth = depth;
     info->seldepth = w->seldepth;
     info->score = score;
@@ -581,6 +601,8 @@ static bool search_lines(Worker *w, int depth, int lines, int *previous)
     record_info(w, depth, found[0].score, reaches_the_end(s, depth));
     w->info.line_count = lines;
     memcpy(w->info.lines, found, (size_t)lines * sizeof found[0]);
+    for (int k = 0; k < lines; k++)
+        w->info.lines[k].score = reported_score(s, found[k].score, found[k].exact);
     return true;
 }
 

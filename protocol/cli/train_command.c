@@ -1,8 +1,9 @@
 /* The train command: reads selfplay files, holds out every tenth game (by
- * game index), runs Adagrad epochs with a progress line, reports held-out
- * errors next to baselines (the stones on the board now, the classic
- * evaluation, the built-in weights, the search's own score when the file
- * has it), and writes the weights file whole or not at all. */
+ * game index), runs Adagrad epochs with a progress line, fits the linear
+ * model and the result curve, reports held-out errors next to baselines
+ * (the stones on the board now, the classic evaluation, the built-in
+ * weights, the search's own score when the file has it; a coin for the
+ * curve's log-loss), and writes the weights file whole or not at all. */
 #include "cli/train_command.h"
 
 #include <errno.h>
@@ -67,6 +68,10 @@ static const char train_usage[] =
     "  --rate R         Adagrad learning rate (default 0.05)\n"
     "  --l2 X           weight decay per update (default 0)\n"
     "  --holdout K      hold out games whose index is 0 modulo K (default 10; 0: none)\n"
+    "  --tiebreak L     weight of the margin beside the result in the search's\n"
+    "                   utility, above 0 and at most 1 (default 0.1)\n"
+    "  --no-curve       write no result curve (scale 0: the search maximises the\n"
+    "                   margin); the curve is still fitted and reported\n"
     "  --seed S         order of the positions (default 1)\n"
     "  -h, --help       show this help\n";
 
@@ -74,7 +79,8 @@ typedef struct TrainOptions {
     uint32_t features;
     const char *output;
     uint64_t epochs, holdout, seed;
-    double rate, l2;
+    double rate, l2, tiebreak;
+    bool curve;
 } TrainOptions;
 
 static int usage_fail(const char *message, const char *arg)
@@ -120,13 +126,23 @@ static void print_linear(const float *w)
         fprintf(stderr, "  %-13s %8.1f %8.1f\n", names[j], (double)w[j], (double)w[FEAT_GLOBALS + j]);
 }
 
+static void print_curve(const EvalCurve *c)
+{
+    fprintf(stderr, "result curve (chance of a win 1 / (1 + exp(-(k m + c))), m in stones), scale %.0f, "
+                    "tiebreak %.3f:\n  stage    k (1 left)  c (1 left)  k (2 left)  c (2 left)\n",
+            (double)c->scale, (double)c->tiebreak);
+    for (int i = 0; i < EVAL_WDL_KNOTS; i++)
+        fprintf(stderr, "  %5.3f  %10.4f  %10.4f  %10.4f  %10.4f\n", (double)i / (EVAL_WDL_KNOTS - 1),
+                (double)c->slope[i][0], (double)c->offset[i][0], (double)c->slope[i][1], (double)c->offset[i][1]);
+}
+
 /* Writes the file under a temporary name and renames it: a failure leaves
  * any existing file as it was. Into a directory, the file is named by its
  * contents (eval_file_name). */
-static bool write_weights(const char *output, const float *params, uint32_t count)
+static bool write_weights(const char *output, const float *params, uint32_t count, const EvalCurve *curve)
 {
     size_t size;
-    uint8_t *bytes = eval_file_write(params, count, &size);
+    uint8_t *bytes = eval_file_write(params, count, curve, &size);
     size_t length = strlen(output);
     /* room for "/", the name and ".tmp" */
     char *path = malloc(length + 1 + EVAL_FILE_NAME_MAX + 4);
@@ -154,7 +170,8 @@ static bool write_weights(const char *output, const float *params, uint32_t coun
     if (ok && rename(temporary, path) != 0)
         ok = false;
     if (ok) {
-        fprintf(stderr, "wrote %s (%" PRIu32 " weights)\n", path, count);
+        fprintf(stderr, "wrote %s (%" PRIu32 " weights, %s)\n", path, count,
+                curve->scale > 0.0f ? "with a result curve" : "no result curve");
     } else {
         fprintf(stderr, "rin: train: cannot write %s: %s\n", path, strerror(errno));
         remove(temporary);
@@ -240,12 +257,25 @@ static int train_files(char **files, int file_count, const TrainOptions *o)
     uint32_t count;
     const float *params = train_params(trainer, &count);
     print_linear(params + count - 2 * FEAT_GLOBALS);
+    if (!train_fit_curve(trainer, train, n_train, TRAIN_CURVE_SCALE, (float)o->tiebreak)) {
+        fprintf(stderr, "rin: train: out of memory (nothing written)\n");
+        train_destroy(trainer);
+        goto done;
+    }
+    EvalCurve curve = *train_curve(trainer);
+    print_curve(&curve);
     if (n_held) {
         TrainError e = train_measure(trainer, held, n_held);
         fprintf(stderr, "held out: evaluation %.3f stones rms, point model %.3f stones rms\n", e.eval_rmse,
                 e.margin_rmse);
+        fprintf(stderr, "held out: result log-loss %.4f (a coin 0.6931)", e.log_loss);
+        if (o->epochs > 0)
+            fprintf(stderr, ", final owner right at %.2f%% of points", 100.0 * e.owner_accuracy);
+        fprintf(stderr, "\n");
     }
-    if (write_weights(o->output, params, count))
+    if (!o->curve)
+        memset(&curve, 0, sizeof curve);
+    if (write_weights(o->output, params, count, &curve))
         status = 0;
     train_destroy(trainer);
 done:
@@ -257,7 +287,15 @@ done:
 
 int train_command_run(int argc, char **argv)
 {
-    TrainOptions o = {.features = 0, .output = NULL, .epochs = 6, .holdout = 10, .seed = 1, .rate = 0.05, .l2 = 0.0};
+    TrainOptions o = {.features = 0,
+                      .output = NULL,
+                      .epochs = 6,
+                      .holdout = 10,
+                      .seed = 1,
+                      .rate = 0.05,
+                      .l2 = 0.0,
+                      .tiebreak = 0.1,
+                      .curve = true};
     char **files = malloc((size_t)(argc + 1) * sizeof *files);
     if (!files)
         return 1;
@@ -298,6 +336,12 @@ int train_command_run(int argc, char **argv)
             if (number_parse_real(v, 0.0, 0.1, &o.l2) != NUMBER_OK)
                 status = usage_fail("--l2 needs a number from 0 to 0.1", NULL);
             i++;
+        } else if (strcmp(a, "--tiebreak") == 0) {
+            if (number_parse_real(v, 0.0, 1.0, &o.tiebreak) != NUMBER_OK || !(o.tiebreak > 0.0))
+                status = usage_fail("--tiebreak needs a number above 0 and at most 1", NULL);
+            i++;
+        } else if (strcmp(a, "--no-curve") == 0) {
+            o.curve = false;
         } else if (a[0] == '-' && a[1] != '\0') {
             status = usage_fail("unknown option '%s'", a);
         } else {

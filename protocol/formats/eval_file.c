@@ -1,5 +1,6 @@
 /* Loading a weights file: the whole file into memory (size-limited), then
- * the engine's checks (magic, version, layout, size, checksum, values);
+ * the engine's checks (magic, version, layout, size, checksum, values and
+ * result curve);
  * and a file's name from its contents. */
 #include "formats/eval_file.h"
 

@@ -1,8 +1,11 @@
 /* libFuzzer target: the weights file loader and the evaluation it gives.
  * The first byte chooses how the rest is used: odd, as the bytes of a file
- * (mostly refused by the header checks); even, as the parameters of a file
- * with a correct header and checksum, so that the values themselves reach
- * the loader's checks and, when accepted, the evaluation. */
+ * (mostly refused by the header checks); even, as the values of a file with
+ * a correct header and checksum, so that the values themselves reach the
+ * loader's checks and, when accepted, the evaluation: with bit 1 clear, the
+ * parameters of a version 1 file; with it set, a result curve (its first
+ * sizeof(EvalCurve) bytes) and the parameters of a version 2 file. */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +14,7 @@
 #include "eval/feature.h"
 #include "rules/playout.h"
 #include "rules/random.h"
+#include "rules/score.h"
 #include "rules/tactics.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -54,6 +58,33 @@ static void evaluate_some(const EvalModel *model, uint64_t seed)
     }
 }
 
+/* The result curve's promises, at a few stages and margins: the utility
+ * never falls as the margin rises, stays below proven results and is the
+ * margin without a curve; the inverse stays within the estimates' range;
+ * the expectation is in [-1, 1]. */
+static void check_curve(const EvalModel *model)
+{
+    bool curve = eval_model_has_curve(model);
+    for (int step = 0; step <= 8; step++) {
+        float stage = (float)step / 8.0f + (step & 1 ? 0.03f : 0.0f);
+        for (int left = 1; left <= 2; left++) {
+            int previous = -SCORE_INF;
+            for (int m = -SCORE_EVAL_MAX; m <= SCORE_EVAL_MAX; m += 250) {
+                int u = eval_model_utility(model, stage, left, m);
+                if (u < previous || (curve ? abs(u) >= SCORE_EVAL_MAX : u != m))
+                    abort();
+                previous = u;
+                int back = eval_model_margin_of(model, stage, left, u);
+                if (abs(back) > SCORE_EVAL_MAX)
+                    abort();
+                double e = eval_model_expectation(model, stage, left, m);
+                if (!(e >= -1.0 && e <= 1.0))
+                    abort();
+            }
+        }
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0)
@@ -71,10 +102,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         float *params = calloc(count, sizeof *params);
         if (!params)
             return 0;
-        size_t given = (size - 1) / sizeof(float);
-        memcpy(params, data + 1, (given < count ? given : count) * sizeof(float));
+        const uint8_t *rest = data + 1;
+        size_t left = size - 1;
+        bool with_curve = data[0] & 2;
+        EvalCurve curve;
+        memset(&curve, 0, sizeof curve);
+        if (with_curve) {
+            size_t taken = left < sizeof curve ? left : sizeof curve;
+            memcpy(&curve, rest, taken);
+            rest += taken;
+            left -= taken;
+        }
+        size_t given = left / sizeof(float);
+        memcpy(params, rest, (given < count ? given : count) * sizeof(float));
         size_t file_size = 0;
-        uint8_t *file = eval_file_write(params, count, &file_size);
+        uint8_t *file = eval_file_write(params, count, with_curve ? &curve : NULL, &file_size);
         free(params);
         if (!file)
             return 0;
@@ -85,6 +127,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (model) {
         evaluate_some(model, seed);
+        check_curve(model);
         eval_model_destroy(model);
     }
     return 0;

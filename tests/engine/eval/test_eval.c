@@ -1,7 +1,9 @@
 /* The learned evaluation: every feature against a slow, obviously correct
  * computation; the eight symmetries give one evaluation; weights files are
- * checked (magic, version, layout, size, checksum, values) and the built-in
- * one loads; the trainer learns and is deterministic. */
+ * checked (magic, version, layout, size, checksum, values, the result
+ * curve) and the built-in one loads; the result curve ranks as the margin
+ * does and inverts; the trainer learns, fits a curve and is deterministic;
+ * the search without a curve is the search of before. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,7 +21,9 @@
 #include "random_position.h"
 #include "rules/playout.h"
 #include "rules/random.h"
+#include "rules/score.h"
 #include "rules/tactics.h"
+#include "search/bench.h"
 #include "search/search.h"
 
 /* A position after `plies` random stones on a size x size board. */
@@ -196,7 +200,7 @@ static uint8_t *random_weights_file(const FeatureMap *map, uint64_t seed, size_t
     /* point weights in [-0.5, 0.5], linear weights in [-50, 50] centistones */
     for (uint32_t i = 0; i < count; i++)
         params[i] = (float)((int)rng_below(&rng, 2001) - 1000) / (i < map->params ? 2000.0f : 20.0f);
-    uint8_t *bytes = eval_file_write(params, count, size);
+    uint8_t *bytes = eval_file_write(params, count, NULL, size);
     assert_non_null(bytes);
     free(params);
     return bytes;
@@ -330,7 +334,7 @@ static uint8_t *sample_file(size_t *size)
     FeatureMap *map = feature_map_create();
     float *params = calloc(eval_param_count(map), sizeof *params);
     params[0] = 0.5f;
-    uint8_t *bytes = eval_file_write(params, eval_param_count(map), size);
+    uint8_t *bytes = eval_file_write(params, eval_param_count(map), NULL, size);
     free(params);
     feature_map_destroy(map);
     return bytes;
@@ -376,7 +380,7 @@ static void test_weights_file_checks(void **state)
     copy[0] = 'X';
     assert_int_equal(parse_status(copy, size), EVAL_ERR_MAGIC);
     memcpy(copy, bytes, size);
-    copy[8] = 2;
+    copy[8] = 3;
     fix_checksum(copy, size);
     assert_int_equal(parse_status(copy, size), EVAL_ERR_VERSION);
     memcpy(copy, bytes, size);
@@ -539,6 +543,366 @@ static void test_trainer_learns_deterministically(void **state)
     free(samples);
 }
 
+/* A plausible curve: slopes rising with the stage as self-play's do. */
+static EvalCurve sample_curve(void)
+{
+    EvalCurve c;
+    memset(&c, 0, sizeof c);
+    c.scale = 1280.0f;
+    c.tiebreak = 0.1f;
+    for (int i = 0; i < EVAL_WDL_KNOTS; i++) {
+        c.slope[i][0] = 0.1f + 0.2f * (float)(i * i) / 8.0f;
+        c.slope[i][1] = 0.09f + 0.18f * (float)(i * i) / 8.0f;
+        c.offset[i][0] = 0.3f - 0.05f * (float)i;
+        c.offset[i][1] = -0.2f + 0.04f * (float)i;
+    }
+    return c;
+}
+
+/* A file with all-zero parameters but one, and `curve` (NULL: version 1). */
+static uint8_t *curve_file(const EvalCurve *curve, size_t *size)
+{
+    FeatureMap *map = feature_map_create();
+    assert_non_null(map);
+    uint32_t count = eval_param_count(map);
+    float *params = calloc(count, sizeof *params);
+    assert_non_null(params);
+    params[count - FEAT_GLOBALS + FEAT_G_STONES] = 100.0f;
+    uint8_t *bytes = eval_file_write(params, count, curve, size);
+    assert_non_null(bytes);
+    free(params);
+    feature_map_destroy(map);
+    return bytes;
+}
+
+static EvalModel *curve_model(const EvalCurve *curve)
+{
+    size_t size;
+    uint8_t *bytes = curve_file(curve, &size);
+    EvalModel *model = NULL;
+    assert_int_equal(eval_model_parse(bytes, size, &model), EVAL_OK);
+    free(bytes);
+    return model;
+}
+
+static void test_curve_ranks_like_the_margin_and_inverts(void **state)
+{
+    (void)state;
+    EvalCurve curve = sample_curve();
+    assert_int_equal(eval_curve_check(&curve), EVAL_OK);
+    EvalModel *model = curve_model(&curve);
+    assert_true(eval_model_has_curve(model));
+    double bound = (double)curve.scale * (1.0 + curve.tiebreak);
+    for (int step = 0; step <= 40; step++) {
+        float stage = (float)step / 40.0f;
+        for (int left = 1; left <= 2; left++) {
+            int previous = INT32_MIN;
+            double previous_expectation = -2.0;
+            for (int m = -SCORE_EVAL_MAX; m <= SCORE_EVAL_MAX; m += 13) {
+                int u = eval_model_utility(model, stage, left, m);
+                /* never falls, and ranks below every proven result */
+                assert_true(u >= previous);
+                assert_true(abs(u) <= bound + 1 && abs(u) < SCORE_EVAL_MAX);
+                previous = u;
+                double e = eval_model_expectation(model, stage, left, m);
+                assert_true(e >= -1.0 && e <= 1.0 && e >= previous_expectation);
+                previous_expectation = e;
+            }
+            /* a stone more is better within 20 stones either way */
+            for (int m = -2000; m < 2000; m += 100)
+                assert_true(eval_model_utility(model, stage, left, m) < eval_model_utility(model, stage, left, m + 100));
+            /* the inverse: as close as the rounding of the utility allows */
+            for (int m = -5000; m <= 5000; m += 7) {
+                int u = eval_model_utility(model, stage, left, m);
+                double slope = (eval_model_utility(model, stage, left, m + 50) -
+                                eval_model_utility(model, stage, left, m - 50)) / 100.0;
+                int back = eval_model_margin_of(model, stage, left, u);
+                assert_true(fabs((double)(back - m)) <= 1.0 + 1.0 / slope);
+            }
+            assert_int_equal(eval_model_margin_of(model, stage, left, SCORE_EVAL_MAX), SCORE_EVAL_MAX);
+            assert_int_equal(eval_model_margin_of(model, stage, left, -SCORE_EVAL_MAX), -SCORE_EVAL_MAX);
+        }
+    }
+    /* the knots are the curve's values there; between them, in between */
+    float at_knot = 3.0f / (EVAL_WDL_KNOTS - 1);
+    assert_true(fabs(eval_model_expectation(model, at_knot, 1, 500) -
+                     tanh((curve.slope[3][0] * 5.0 + curve.offset[3][0]) / 2.0)) < 1e-6);
+    double mid = eval_model_expectation(model, 3.5f / (EVAL_WDL_KNOTS - 1), 2, 500);
+    double lo = tanh((curve.slope[3][1] * 5.0 + curve.offset[3][1]) / 2.0);
+    double hi = tanh((curve.slope[4][1] * 5.0 + curve.offset[4][1]) / 2.0);
+    assert_true(mid > lo && mid < hi);
+    /* the stage of a position */
+    Position pos;
+    pos_init(&pos, 8);
+    assert_true(eval_stage(&pos) == 0.0f);
+    pos_play(&pos, point_make(3, 3));
+    assert_true(fabs(eval_stage(&pos) - 1.0 / 64.0) < 1e-7);
+    eval_model_destroy(model);
+}
+
+/* Without a curve (version 1, scale 0, or the classic evaluation) the
+ * utility is the margin itself. */
+static void test_no_curve_is_the_margin(void **state)
+{
+    (void)state;
+    EvalCurve none;
+    memset(&none, 0, sizeof none);
+    EvalModel *v1 = curve_model(NULL), *v2 = curve_model(&none), *builtin = eval_model_default();
+    assert_non_null(builtin);
+    const EvalModel *models[4] = {v1, v2, builtin, NULL};
+    for (int i = 0; i < 4; i++) {
+        assert_false(eval_model_has_curve(models[i]));
+        for (int m = -SCORE_EVAL_MAX; m <= SCORE_EVAL_MAX; m += 997) {
+            assert_int_equal(eval_model_utility(models[i], 0.5f, 1, m), m);
+            assert_int_equal(eval_model_margin_of(models[i], 0.5f, 2, m), m);
+            assert_true(eval_model_expectation(models[i], 0.5f, 2, m) == (double)((m > 0) - (m < 0)));
+        }
+    }
+    eval_model_destroy(v1);
+    eval_model_destroy(v2);
+    eval_model_destroy(builtin);
+}
+
+/* A version 2 file keeps its curve through writing and reading; its
+ * evaluation is that of the same parameters in a version 1 file. */
+static void test_curve_file_round_trips(void **state)
+{
+    (void)state;
+    FeatureMap *map = feature_map_create();
+    assert_non_null(map);
+    size_t size1;
+    uint8_t *v1 = random_weights_file(map, 23, &size1);
+    uint32_t count = eval_param_count(map);
+    float *params = malloc(count * sizeof *params);
+    assert_non_null(params);
+    memcpy(params, v1 + EVAL_FILE_HEADER, count * sizeof *params);
+    EvalCurve curve = sample_curve();
+    size_t size2;
+    uint8_t *v2 = eval_file_write(params, count, &curve, &size2);
+    assert_non_null(v2);
+    assert_int_equal(size2, size1 + EVAL_CURVE_BYTES);
+    assert_int_equal(v1[8], 1);
+    assert_int_equal(v2[8], 2);
+    EvalModel *a = NULL, *b = NULL;
+    assert_int_equal(eval_model_parse_mapped(v1, size1, map, &a), EVAL_OK);
+    assert_int_equal(eval_model_parse_mapped(v2, size2, map, &b), EVAL_OK);
+    assert_memory_equal(eval_model_curve(b), &curve, sizeof curve);
+    assert_true(eval_model_has_curve(b) && !eval_model_has_curve(a));
+    Rng rng;
+    rng_seed(&rng, 29);
+    for (int game = 0; game < 50; game++) {
+        int n = 4 + (int)rng_below(&rng, 13);
+        Position pos = support_random_plies(&rng, n, 1 + (int)rng_below(&rng, (uint32_t)(n * n - 1)));
+        assert_int_equal(evaluate_position(a, &pos), evaluate_position(b, &pos));
+    }
+    /* a bit flipped in the curve is caught */
+    v2[size2 - 20] ^= 0x04;
+    assert_int_equal(parse_status(v2, size2), EVAL_ERR_CHECKSUM);
+    v2[size2 - 20] ^= 0x04;
+    /* so is a curve cut short, and a version 1 header on a version 2 file */
+    assert_int_equal(parse_status(v2, size2 - 8), EVAL_ERR_TRUNCATED);
+    v2[8] = 1;
+    fix_checksum(v2, size2);
+    assert_int_equal(parse_status(v2, size2), EVAL_ERR_SIZE);
+    eval_model_destroy(a);
+    eval_model_destroy(b);
+    free(params);
+    free(v1);
+    free(v2);
+    feature_map_destroy(map);
+}
+
+/* The status of a file with this curve. */
+static EvalStatus curve_status(const EvalCurve *curve)
+{
+    size_t size;
+    uint8_t *bytes = curve_file(curve, &size);
+    EvalStatus status = parse_status(bytes, size);
+    free(bytes);
+    assert_int_equal(eval_curve_check(curve), status);
+    return status;
+}
+
+static void test_invalid_curves_are_refused(void **state)
+{
+    (void)state;
+    const EvalCurve good = sample_curve();
+    EvalCurve c = good;
+    assert_int_equal(curve_status(&c), EVAL_OK);
+    c.slope[4][1] = -0.01f; /* decreasing */
+    assert_int_equal(curve_status(&c), EVAL_ERR_VALUE);
+    c = good;
+    c.slope[0][0] = NAN;
+    assert_int_equal(curve_status(&c), EVAL_ERR_VALUE);
+    c = good;
+    c.offset[8][1] = INFINITY;
+    assert_int_equal(curve_status(&c), EVAL_ERR_VALUE);
+    c = good;
+    c.slope[2][0] = EVAL_CURVE_MAX_SLOPE * 2.0f;
+    assert_int_equal(curve_status(&c), EVAL_ERR_VALUE);
+    c = good;
+    c.scale = NAN;
+    assert_int_equal(curve_status(&c), EVAL_ERR_VALUE);
+    c.scale = -1.0f;
+    assert_int_equal(curve_status(&c), EVAL_ERR_VALUE);
+    /* utilities must stay below proven results */
+    c.scale = (float)SCORE_EVAL_MAX;
+    assert_int_equal(curve_status(&c), EVAL_ERR_VALUE);
+    c.scale = (float)SCORE_EVAL_MAX / 1.1f - 1.0f;
+    assert_int_equal(curve_status(&c), EVAL_OK);
+    c = good;
+    c.tiebreak = -0.1f; /* decreasing far out */
+    assert_int_equal(curve_status(&c), EVAL_ERR_VALUE);
+    c.tiebreak = 0.0f; /* flat where the result is decided */
+    assert_int_equal(curve_status(&c), EVAL_ERR_VALUE);
+    c.tiebreak = 1.5f;
+    assert_int_equal(curve_status(&c), EVAL_ERR_VALUE);
+    c.tiebreak = NAN;
+    assert_int_equal(curve_status(&c), EVAL_ERR_VALUE);
+    /* no curve: scale 0, with anything finite and rising beside it */
+    memset(&c, 0, sizeof c);
+    assert_int_equal(curve_status(&c), EVAL_OK);
+    c.slope[1][1] = -1.0f;
+    assert_int_equal(curve_status(&c), EVAL_ERR_VALUE);
+    /* another number of knots */
+    size_t size;
+    c = good;
+    uint8_t *bytes = curve_file(&c, &size);
+    bytes[size - 4 - EVAL_CURVE_BYTES] = EVAL_WDL_KNOTS + 1;
+    fix_checksum(bytes, size);
+    assert_int_equal(parse_status(bytes, size), EVAL_ERR_SIZE);
+    free(bytes);
+}
+
+/* Splits samples into training and held-out games (every fifth). */
+static size_t split_samples(const TrainSample *all, size_t count, TrainSample *train, TrainSample *held,
+                            size_t *held_count)
+{
+    size_t n_train = 0, n_held = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (all[i].game % 5 == 0)
+            held[n_held++] = all[i];
+        else
+            train[n_train++] = all[i];
+    }
+    *held_count = n_held;
+    return n_train;
+}
+
+static void test_trainer_fits_a_result_curve(void **state)
+{
+    (void)state;
+    enum { COUNT = 6000 };
+    TrainSample *all = random_samples(COUNT, 31);
+    TrainSample *train = malloc(COUNT * sizeof *train), *held = malloc(COUNT * sizeof *held);
+    assert_non_null(train);
+    assert_non_null(held);
+    size_t n_held, n_train = split_samples(all, COUNT, train, held, &n_held);
+    assert_true(n_held > 500 && n_train > 3000);
+    TrainConfig config = {.seed = 1, .rate = 0.05f, .l2 = 0.0f};
+    uint32_t features = FEAT_BIT(FEAT_G_STONES) | FEAT_BIT(FEAT_G_FILL_OWN) | FEAT_BIT(FEAT_G_FILL_THEIRS) |
+                        FEAT_BIT(FEAT_G_POTENTIAL) | FEAT_BIT(FEAT_G_BIAS);
+    Trainer *a = train_create(&config), *b = train_create(&config);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_true(train_fit_linear(a, train, n_train, features));
+    assert_true(train_fit_linear(b, train, n_train, features));
+    /* before the fit the curve is flat: a coin */
+    TrainError coin = train_measure(a, held, n_held);
+    assert_true(fabs(coin.log_loss - log(2.0)) < 1e-9);
+    assert_true(train_fit_curve(a, train, n_train, TRAIN_CURVE_SCALE, 0.1f));
+    assert_true(train_fit_curve(b, train, n_train, TRAIN_CURVE_SCALE, 0.1f));
+    const EvalCurve *curve = train_curve(a);
+    assert_int_equal(eval_curve_check(curve), EVAL_OK);
+    assert_true(curve->scale == TRAIN_CURVE_SCALE && curve->tiebreak == 0.1f);
+    /* at the start of a random game the margin says nothing (a slope of 0
+     * or near); after that, more margin is more often a win */
+    for (int i = 1; i < EVAL_WDL_KNOTS; i++)
+        for (int j = 0; j < 2; j++)
+            assert_true(curve->slope[i][j] > 0.1f);
+    /* late in the game the margin says more of the result than early on */
+    assert_true(curve->slope[7][0] > curve->slope[1][0]);
+    TrainError fitted = train_measure(a, held, n_held);
+    assert_true(fitted.log_loss < 0.67);
+    /* deterministic */
+    assert_memory_equal(curve, train_curve(b), sizeof *curve);
+    /* results against the margin: the slopes clamp at 0 */
+    for (size_t i = 0; i < n_train; i++)
+        train[i].black_final = bb_andnot(bb_board(train[i].pos.size), train[i].black_final);
+    assert_true(train_fit_curve(b, train, n_train, TRAIN_CURVE_SCALE, 0.1f));
+    const EvalCurve *backwards = train_curve(b);
+    assert_int_equal(eval_curve_check(backwards), EVAL_OK);
+    for (int i = 0; i < EVAL_WDL_KNOTS; i++)
+        for (int j = 0; j < 2; j++)
+            assert_true(backwards->slope[i][j] == 0.0f);
+    train_destroy(a);
+    train_destroy(b);
+    free(train);
+    free(held);
+    free(all);
+}
+
+/* The bench positions' node count at `depth` with this evaluation. */
+static uint64_t bench_nodes(const EvalModel *model, int depth)
+{
+    SearchConfig config = {.threads = 1, .hash_mib = 16, .seed = 0, .eval = model};
+    Search *search = search_create(&config);
+    assert_non_null(search);
+    uint64_t nodes = 0;
+    for (int i = 0; i < bench_count(); i++) {
+        Position pos;
+        bench_position(i, &pos);
+        search_clear(search);
+        SearchLimits limits = {.depth = depth, .first_move = POINT_NONE};
+        SearchInfo info;
+        search_run(search, &pos, &limits, NULL, NULL, &info);
+        nodes += info.nodes;
+        /* reported: a margin within the estimates' range, or proven */
+        assert_true(score_is_proven(info.score, info.exact) || abs(info.score) <= SCORE_EVAL_MAX);
+    }
+    search_destroy(search);
+    return nodes;
+}
+
+/* The built-in weights in a version 2 file, with this curve. */
+static EvalModel *builtin_with_curve(const EvalCurve *curve)
+{
+    extern const unsigned char eval_default_bytes[];
+    uint32_t count = (uint32_t)eval_default_bytes[16] | (uint32_t)eval_default_bytes[17] << 8 |
+                     (uint32_t)eval_default_bytes[18] << 16 | (uint32_t)eval_default_bytes[19] << 24;
+    float *params = malloc(count * sizeof *params);
+    assert_non_null(params);
+    memcpy(params, eval_default_bytes + EVAL_FILE_HEADER, count * sizeof *params);
+    size_t size;
+    uint8_t *bytes = eval_file_write(params, count, curve, &size);
+    assert_non_null(bytes);
+    assert_int_equal(bytes[8], 2);
+    EvalModel *model = NULL;
+    assert_int_equal(eval_model_parse(bytes, size, &model), EVAL_OK);
+    free(bytes);
+    free(params);
+    return model;
+}
+
+/* The search with a version 2 file without a curve is the search with the
+ * built-in weights, node for node; with a curve it searches otherwise. */
+static void test_search_without_a_curve_is_unchanged(void **state)
+{
+    (void)state;
+    enum { DEPTH = 3 };
+    EvalCurve none;
+    memset(&none, 0, sizeof none);
+    EvalCurve curve = sample_curve();
+    EvalModel *builtin = eval_model_default(), *flat = builtin_with_curve(&none), *curved = builtin_with_curve(&curve);
+    assert_non_null(builtin);
+    uint64_t expected = bench_nodes(builtin, DEPTH);
+    assert_int_equal(bench_nodes(flat, DEPTH), expected);
+    assert_int_not_equal(bench_nodes(curved, DEPTH), expected);
+    eval_model_destroy(builtin);
+    eval_model_destroy(flat);
+    eval_model_destroy(curved);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -553,6 +917,12 @@ int main(void)
         cmocka_unit_test(test_ownership_adds_up),
         cmocka_unit_test(test_search_uses_the_weights_it_is_given),
         cmocka_unit_test(test_trainer_learns_deterministically),
+        cmocka_unit_test(test_curve_ranks_like_the_margin_and_inverts),
+        cmocka_unit_test(test_no_curve_is_the_margin),
+        cmocka_unit_test(test_curve_file_round_trips),
+        cmocka_unit_test(test_invalid_curves_are_refused),
+        cmocka_unit_test(test_trainer_fits_a_result_curve),
+        cmocka_unit_test(test_search_without_a_curve_is_unchanged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,8 @@
 /* Training data and `rin train`: every field of a data line is checked,
  * a malformed line names its file and line and nothing is written, a run
  * on good data writes a weights file the engine loads, and the result
- * depends on the seed only. */
+ * depends on the seed only; the result curve is written unless
+ * --no-curve, with the tiebreak asked for. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -229,6 +230,61 @@ static void test_baselines(void **state)
     train_data_free(&data);
 }
 
+/* The model in a weights file (the test fails if it does not load). */
+static EvalModel *load_model(const char *path)
+{
+    EvalModel *model = NULL;
+    char err[300];
+    assert_true(eval_file_load(path, &model, err, sizeof err));
+    return model;
+}
+
+static void test_train_curve_options(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/rin-test-train-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char data[128], w1[128], w2[128], w3[128];
+    snprintf(data, sizeof data, "%s/data.txt", dir);
+    snprintf(w1, sizeof w1, "%s/curve.rinw", dir);
+    snprintf(w2, sizeof w2, "%s/flat.rinw", dir);
+    snprintf(w3, sizeof w3, "%s/bad.rinw", dir);
+    write_games(data, 60, 4, NULL);
+    char *argv_curve[] = {data, "--output", w1, "--epochs", "0", "--tiebreak", "0.25"};
+    char *argv_flat[] = {data, "--output", w2, "--epochs", "0", "--no-curve"};
+    assert_int_equal(train_command_run(7, argv_curve), 0);
+    assert_int_equal(train_command_run(6, argv_flat), 0);
+    EvalModel *curve = load_model(w1), *flat = load_model(w2);
+    assert_true(eval_model_has_curve(curve));
+    assert_false(eval_model_has_curve(flat));
+    const EvalCurve *c = eval_model_curve(curve);
+    assert_true(c->tiebreak == 0.25f && c->scale > 0.0f);
+    assert_true(c->slope[EVAL_WDL_KNOTS - 2][0] > 0.0f);
+    /* the same evaluation in both: only the curve differs */
+    Rng rng;
+    rng_seed(&rng, 3);
+    for (int i = 0; i < 20; i++) {
+        Position pos;
+        pos_init(&pos, 6);
+        for (int k = 0; k < 3 + i && !pos_is_over(&pos); k++)
+            pos_play(&pos, playout_random_point(&pos, &rng));
+        if (!pos_is_over(&pos))
+            assert_int_equal(evaluate(curve, &pos), evaluate(flat, &pos));
+    }
+    eval_model_destroy(curve);
+    eval_model_destroy(flat);
+    const char *bad[] = {"0", "-0.1", "1.5", "x"};
+    for (int i = 0; i < 4; i++) {
+        char *argv_bad[] = {data, "--output", w3, "--tiebreak", (char *)bad[i]};
+        assert_int_equal(train_command_run(5, argv_bad), 2);
+    }
+    assert_int_not_equal(access(w3, F_OK), 0);
+    remove(data);
+    remove(w1);
+    remove(w2);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -236,6 +292,7 @@ int main(void)
         cmocka_unit_test(test_parse_bad_lines),
         cmocka_unit_test(test_train_command),
         cmocka_unit_test(test_baselines),
+        cmocka_unit_test(test_train_curve_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
