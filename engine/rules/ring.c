@@ -73,10 +73,9 @@ static Bitboard enclosed_of_two(Bitboard a, Bitboard b, Bitboard area, Bitboard 
     for (;;) {
         if (bb_intersects(a, b))
             return bb_zero();
-        if (bb_intersects(a, edge))
-            break;
-        if (bb_intersects(b, edge)) {
-            b = a;
+        if (bb_intersects(bb_or(a, b), edge)) {
+            if (!bb_intersects(a, edge))
+                b = a;
             break;
         }
         Bitboard ga = grow(a, area);
@@ -97,10 +96,14 @@ Bitboard ring_enclosed_pieces(Bitboard own, int size, int point, unsigned pieces
     static const int8_t step[4] = {-BB_STRIDE, 1, BB_STRIDE, -1}; /* N E S W, as the pieces' bits */
     Bitboard area = bb_andnot(bb_board(size), own);
     Bitboard edge = bb_edge(size);
-    /* Pieces whose neighbour is off the board are the outside itself: open. */
-    int r = point_row(point), c = point_col(point);
-    unsigned off = (unsigned)(r == 0) | (unsigned)(c == size - 1) << 1 | (unsigned)(r == size - 1) << 2 |
-                   (unsigned)(c == 0) << 3;
+    /* Pieces whose neighbour is off the board (round a point of the edge
+     * only) are the outside itself: open. */
+    unsigned off = 0;
+    if (bb_test(edge, point)) {
+        int r = point_row(point), c = point_col(point);
+        off = (unsigned)(r == 0) | (unsigned)(c == size - 1) << 1 | (unsigned)(r == size - 1) << 2 |
+              (unsigned)(c == 0) << 3;
+    }
     bool on_edge = pieces & off;
     int seeds[4], nseeds = 0;
     for (unsigned inside = pieces & ~off; inside; inside &= inside - 1)
