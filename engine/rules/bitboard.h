@@ -171,6 +171,16 @@ static inline bool bb_equal(Bitboard a, Bitboard b)
 }
 #endif
 
+/* Whether every point of a is in b. */
+static inline bool bb_subset(Bitboard a, Bitboard b)
+{
+#ifdef BB_AVX2
+    return _mm256_testc_si256(b.v, a.v);
+#else
+    return ((a.w[0] & ~b.w[0]) | (a.w[1] & ~b.w[1]) | (a.w[2] & ~b.w[2]) | (a.w[3] & ~b.w[3])) == 0;
+#endif
+}
+
 static inline void bb_set(Bitboard *b, int p) { *b = bb_or(*b, bb_point(p)); }
 static inline void bb_clear(Bitboard *b, int p) { *b = bb_andnot(*b, bb_point(p)); }
 
@@ -335,6 +345,26 @@ static inline Bitboard bb_west(Bitboard b)
     return r;
 }
 #endif
+
+/* `seed` with, in every row, the points of `area` that it reaches by steps
+ * east (towards higher columns) inside `area`: a whole run in one step.
+ * `seed` must lie inside `area`. Adding the seed to the area carries along
+ * each run from its seed and stops at the first point outside it; 16-bit
+ * lanes keep the carry inside the row. */
+static inline Bitboard bb_fill_east(Bitboard seed, Bitboard area)
+{
+    Bitboard sum;
+#ifdef BB_AVX2
+    sum.v = _mm256_add_epi16(area.v, seed.v);
+#else
+    /* the same add, lane by lane: the top bit of each lane is added apart,
+     * so that no carry crosses into the next row */
+    const uint64_t top = UINT64_C(0x8000800080008000);
+    for (int i = 0; i < BB_WORDS; i++)
+        sum.w[i] = ((area.w[i] & ~top) + (seed.w[i] & ~top)) ^ ((area.w[i] ^ seed.w[i]) & top);
+#endif
+    return bb_or(bb_and(bb_xor(sum, area), area), seed);
+}
 
 /* b with its four orthogonal neighbours added. */
 static inline Bitboard bb_dilate4(Bitboard b)

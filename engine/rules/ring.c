@@ -17,12 +17,20 @@
 
 const uint8_t ring_pieces_table[512] = {P512(0)};
 
+/* One step of a flood inside `area`: the four neighbours, then the rest of
+ * every row run reached, eastwards. Reaches the same fixed point as plain
+ * dilation, in fewer steps. */
+static inline Bitboard grow(Bitboard region, Bitboard area)
+{
+    return bb_fill_east(bb_and(bb_dilate4(region), area), area);
+}
+
 Bitboard ring_flood(Bitboard seed, Bitboard area)
 {
-    Bitboard region = bb_and(seed, area);
+    Bitboard region = bb_fill_east(bb_and(seed, area), area);
     for (;;) {
-        Bitboard grown = bb_and(bb_dilate4(region), area);
-        if (bb_equal(grown, region))
+        Bitboard grown = grow(region, area);
+        if (bb_subset(grown, region))
             return region;
         region = grown;
     }
@@ -35,15 +43,15 @@ Bitboard ring_enclosed_all(Bitboard own, int size)
     return bb_andnot(area, open);
 }
 
-/* Grows `seed` inside `area` into *region; stops as soon as it touches the
- * edge (false: open, *region is then only part of it). If it stops growing
- * first, *region is enclosed (true). */
+/* Grows `seed` (inside `area`) into *region; stops as soon as it touches
+ * the edge (false: open, *region is then only part of it). If it stops
+ * growing first, *region is enclosed (true). */
 static bool flood_is_enclosed(Bitboard seed, Bitboard area, Bitboard edge, Bitboard *region)
 {
-    Bitboard r = seed;
+    Bitboard r = bb_fill_east(seed, area);
     while (!bb_intersects(r, edge)) {
-        Bitboard grown = bb_and(bb_dilate4(r), area);
-        if (bb_equal(grown, r)) {
+        Bitboard grown = grow(r, area);
+        if (bb_subset(grown, r)) {
             *region = r;
             return true;
         }
@@ -60,20 +68,21 @@ static bool flood_is_enclosed(Bitboard seed, Bitboard area, Bitboard edge, Bitbo
  * reaches the edge (then only the other is left to decide). */
 static Bitboard enclosed_of_two(Bitboard a, Bitboard b, Bitboard area, Bitboard edge)
 {
+    a = bb_fill_east(a, area);
+    b = bb_fill_east(b, area);
     for (;;) {
         if (bb_intersects(a, b))
             return bb_zero();
-        if (bb_intersects(a, edge))
-            break;
-        if (bb_intersects(b, edge)) {
-            b = a;
+        if (bb_intersects(bb_or(a, b), edge)) {
+            if (!bb_intersects(a, edge))
+                b = a;
             break;
         }
-        Bitboard ga = bb_and(bb_dilate4(a), area);
-        if (bb_equal(ga, a))
+        Bitboard ga = grow(a, area);
+        if (bb_subset(ga, a))
             return a;
-        Bitboard gb = bb_and(bb_dilate4(b), area);
-        if (bb_equal(gb, b))
+        Bitboard gb = grow(b, area);
+        if (bb_subset(gb, b))
             return b;
         a = ga;
         b = gb;
@@ -84,21 +93,21 @@ static Bitboard enclosed_of_two(Bitboard a, Bitboard b, Bitboard area, Bitboard 
 
 Bitboard ring_enclosed_pieces(Bitboard own, int size, int point, unsigned pieces)
 {
-    static const int dr[4] = {-1, 0, 1, 0}, dc[4] = {0, 1, 0, -1};
+    static const int8_t step[4] = {-BB_STRIDE, 1, BB_STRIDE, -1}; /* N E S W, as the pieces' bits */
     Bitboard area = bb_andnot(bb_board(size), own);
     Bitboard edge = bb_edge(size);
-    int seeds[4], nseeds = 0;
-    bool on_edge = false;
-    int r = point_row(point), c = point_col(point);
-    for (int d = 0; d < 4; d++) {
-        if (!(pieces & (1u << d)))
-            continue;
-        int nr = r + dr[d], nc = c + dc[d];
-        if (nr < 0 || nc < 0 || nr >= size || nc >= size)
-            on_edge = true; /* this piece is the outside itself: open */
-        else
-            seeds[nseeds++] = point_make(nr, nc);
+    /* Pieces whose neighbour is off the board (round a point of the edge
+     * only) are the outside itself: open. */
+    unsigned off = 0;
+    if (bb_test(edge, point)) {
+        int r = point_row(point), c = point_col(point);
+        off = (unsigned)(r == 0) | (unsigned)(c == size - 1) << 1 | (unsigned)(r == size - 1) << 2 |
+              (unsigned)(c == 0) << 3;
     }
+    bool on_edge = pieces & off;
+    int seeds[4], nseeds = 0;
+    for (unsigned inside = pieces & ~off; inside; inside &= inside - 1)
+        seeds[nseeds++] = point + step[__builtin_ctz(inside)];
     if (nseeds == 2 && !on_edge)
         return enclosed_of_two(bb_point(seeds[0]), bb_point(seeds[1]), area, edge);
 

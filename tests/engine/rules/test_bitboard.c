@@ -169,6 +169,12 @@ static void test_logic(void **state)
         assert_int_equal(bb_equal(a, b), same);
         assert_true(bb_equal(a, a));
         assert_int_equal(bb_is_empty(bb_and(a, b)), !any);
+        bool inside = true;
+        for (int p = 0; p < 256; p++)
+            inside &= !ma.bit[p] || mb.bit[p];
+        assert_int_equal(bb_subset(a, b), inside);
+        assert_true(bb_subset(bb_and(a, b), a));
+        assert_true(bb_subset(a, bb_or(a, b)));
     }
     assert_true(bb_is_empty(bb_zero()));
     assert_false(bb_is_empty(bb_point(255)));
@@ -259,6 +265,42 @@ static void test_shift_edges(void **state)
     assert_int_equal(bb_count(bb_dilate8(bb_point(0))), 4);
     assert_int_equal(bb_count(bb_dilate8(bb_point(point_make(7, 7)))), 9);
     assert_int_equal(bb_count(bb_dilate4(bb_point(255))), 3);
+}
+
+/* bb_fill_east against walking each row: from every seed, east through the
+ * area until a point outside it or the end of the row. Seeds are a sparse
+ * or dense part of the area, runs reach column 15 and the lane boundaries. */
+static void test_fill_east(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 7);
+    int grown = 0;
+    for (int i = 0; i < SAMPLES * 4; i++) {
+        Bitboard area = sample(&rng, i % SAMPLES + (i < SAMPLES ? 0 : 256));
+        if (i >= SAMPLES && i % 3 == 0)
+            for (int k = 0; k < BB_WORDS; k++)
+                area.w[k] |= rng_next(&rng) | rng_next(&rng);
+        Bitboard seed = area;
+        for (int k = 0; k < BB_WORDS; k++)
+            seed.w[k] &= i % 2 ? rng_next(&rng) : rng_next(&rng) & rng_next(&rng) & rng_next(&rng);
+        Model ma = model_of(area), ms = model_of(seed), want = ms;
+        for (int r = 0; r < 16; r++)
+            for (int c = 0; c < 16; c++)
+                if (ms.bit[r * 16 + c])
+                    for (int e = c + 1; e < 16 && ma.bit[r * 16 + e]; e++)
+                        want.bit[r * 16 + e] = true;
+        Model got = model_of(bb_fill_east(seed, area));
+        assert_model_equal(&got, &want, "bb_fill_east");
+        grown += bb_count(bitboard_of(&want)) - bb_count(seed);
+    }
+    assert_true(grown > 1000);
+    /* a full row from its first point, in every lane */
+    Bitboard full = bb_board(BB_MAX_SIZE), firsts = bb_zero();
+    for (int r = 0; r < 16; r++)
+        bb_set(&firsts, point_make(r, 0));
+    assert_true(bb_equal(bb_fill_east(firsts, full), full));
+    assert_true(bb_equal(bb_fill_east(bb_zero(), full), bb_zero()));
 }
 
 static void test_count_first_pop(void **state)
@@ -357,7 +399,7 @@ int main(void)
         cmocka_unit_test(test_logic),          cmocka_unit_test(test_shifts),
         cmocka_unit_test(test_shift_edges),    cmocka_unit_test(test_count_first_pop),
         cmocka_unit_test(test_select),         cmocka_unit_test(test_row),
-        cmocka_unit_test(test_layout),
+        cmocka_unit_test(test_layout),         cmocka_unit_test(test_fill_east),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
