@@ -101,9 +101,13 @@ static void count_node(Worker *w)
     check_limits(w);
 }
 
+/* The solver's poll (every 1024 of its nodes): the main worker checks the
+ * search's limits here as it does at its own nodes, so that a solve never
+ * runs past the hard time or the node limit; every worker reads the stop. */
 static bool solver_poll(void *context)
 {
     Worker *w = context;
+    check_limits(w);
     return stopped(w->search);
 }
 
