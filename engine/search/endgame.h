@@ -27,8 +27,9 @@ typedef struct Solver {
 int endgame_final_score(const Position *pos);
 
 /* The exact score (score.h final scores) of pos for the side to move within
- * the window (fail-soft outside it). Writes the best line into pv[]
- * (*pv_length stones) when pv is not NULL. */
+ * the window (fail-soft outside it: a score <= alpha is an upper bound, one
+ * >= beta a lower bound). Writes the best line into pv[] (*pv_length
+ * stones) when pv is not NULL. The table receives the same bounds. */
 int endgame_solve(Solver *solver, const Position *pos, int alpha, int beta, int *pv, int *pv_length);
 
 #endif

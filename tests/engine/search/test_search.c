@@ -213,6 +213,44 @@ static void test_solver_matches_minimax(void **state)
     tt_free(&tt);
 }
 
+/* Fail-soft bounds from any window, many windows on one table: a score at
+ * or below alpha is an upper bound, at or above beta a lower bound, inside
+ * the window the exact score. Bounds stored dishonestly in the table (a
+ * null window's result as an exact score) would break these. */
+static void test_solver_windows_share_a_table(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 31);
+    TT tt;
+    assert_true(tt_init(&tt, 1));
+    static const int edges[] = {-SCORE_INF, -SCORE_FINAL - 6, -SCORE_FINAL - 2, -SCORE_FINAL - 1, -50, -1, 0,
+                                1, 50, SCORE_FINAL + 1, SCORE_FINAL + 2, SCORE_FINAL + 6, SCORE_INF};
+    enum { EDGES = sizeof edges / sizeof edges[0] };
+    for (int i = 0; i < 40; i++) {
+        Position pos = support_random_position(&rng, 4 + i % 3, 6 + i % 4);
+        int margin = minimax(&pos);
+        int expected = score_final(pos_to_move(&pos) == COLOR_BLACK ? margin : -margin);
+        uint64_t nodes = 0;
+        Solver solver = {&tt, &nodes, solver_never_stops, NULL, false};
+        for (int k = 0; k < 30; k++) {
+            int a = (int)rng_below(&rng, EDGES - 1);
+            int b = a + 1 + (int)rng_below(&rng, (uint32_t)(EDGES - 1 - a));
+            int alpha = edges[a], beta = edges[b];
+            if (rng_below(&rng, 3) == 0) /* a null window somewhere among the wins or losses */
+                beta = alpha + 1 < SCORE_INF ? alpha + 1 : beta;
+            int v = endgame_solve(&solver, &pos, alpha, beta, NULL, NULL);
+            if (v <= alpha)
+                assert_true(expected <= v);
+            else if (v >= beta)
+                assert_true(expected >= v);
+            else
+                assert_int_equal(v, expected);
+        }
+    }
+    tt_free(&tt);
+}
+
 static void test_search_exact_with_and_without_tt(void **state)
 {
     (void)state;
@@ -355,6 +393,7 @@ int main(void)
         cmocka_unit_test(test_stops_two_stone_threat),
         cmocka_unit_test(test_always_legal),
         cmocka_unit_test(test_solver_matches_minimax),
+        cmocka_unit_test(test_solver_windows_share_a_table),
         cmocka_unit_test(test_search_exact_with_and_without_tt),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_final_margin_round_trip),
