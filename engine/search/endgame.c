@@ -171,3 +171,15 @@ int endgame_solve(Solver *solver, const Position *pos, int alpha, int beta, int 
         *pv_length = length;
     return score;
 }
+
+EndgameResult endgame_solve_result(Solver *solver, const Position *pos, int *bound, int *pv, int *pv_length)
+{
+    int score = endgame_solve(solver, pos, 0, 1, pv, pv_length);
+    if (score >= 1 || solver->stopped) {
+        *bound = score;
+        return ENDGAME_WIN;
+    }
+    score = endgame_solve(solver, pos, -1, 0, pv, pv_length);
+    *bound = score >= 0 ? 0 : score;
+    return score >= 0 ? ENDGAME_DRAW : ENDGAME_LOSS;
+}

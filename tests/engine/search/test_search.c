@@ -213,6 +213,54 @@ static void test_solver_matches_minimax(void **state)
     tt_free(&tt);
 }
 
+/* The result entry point (null windows around 0) against minimax: the
+ * right result, and a bound on the right side of the true score, with and
+ * without a table shared by every solve. */
+static void test_solver_result_matches_minimax(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 17);
+    TT tt;
+    assert_true(tt_init(&tt, 4));
+    int seen[3] = {0, 0, 0};
+    for (int i = 0; i < 90; i++) {
+        Position pos = support_random_position(&rng, 4 + i % 3, 6 + i % 4);
+        int margin = minimax(&pos);
+        int expected = score_final(pos_to_move(&pos) == COLOR_BLACK ? margin : -margin);
+        EndgameResult want = expected > 0 ? ENDGAME_WIN : expected < 0 ? ENDGAME_LOSS : ENDGAME_DRAW;
+        uint64_t nodes = 0;
+        Solver solvers[2] = {{&tt, &nodes, solver_never_stops, NULL, false},
+                             {NULL, &nodes, solver_never_stops, NULL, false}};
+        for (int k = 0; k < 2; k++) {
+            int bound = 12345, pv[BB_POINTS + 1], length = 0;
+            EndgameResult result = endgame_solve_result(&solvers[k], &pos, &bound, pv, &length);
+            assert_false(solvers[k].stopped);
+            assert_int_equal(result, want);
+            if (result == ENDGAME_WIN)
+                assert_true(bound > SCORE_EVAL_MAX && bound <= expected);
+            else if (result == ENDGAME_LOSS)
+                assert_true(bound < -SCORE_EVAL_MAX && bound >= expected);
+            else
+                assert_int_equal(bound, 0);
+            /* the first stone keeps the result: the child's exact value agrees */
+            assert_true(length >= 1);
+            Position child = pos;
+            assert_int_equal(pos_check(&child, pos_to_move(&child), pv[0]), POS_OK);
+            pos_play(&child, pv[0]);
+            int child_margin = minimax(&child);
+            int child_score = score_final(pos_to_move(&pos) == COLOR_BLACK ? child_margin : -child_margin);
+            assert_int_equal(child_score > 0 ? ENDGAME_WIN : child_score < 0 ? ENDGAME_LOSS : ENDGAME_DRAW, want);
+        }
+        /* the table filled by the result's null windows still gives the exact score */
+        assert_int_equal(endgame_solve(&solvers[0], &pos, -SCORE_INF, SCORE_INF, NULL, NULL), expected);
+        seen[want + 1]++;
+    }
+    /* wins, draws and losses all occur */
+    assert_true(seen[0] > 5 && seen[1] > 2 && seen[2] > 5);
+    tt_free(&tt);
+}
+
 /* Fail-soft bounds from any window, many windows on one table: a score at
  * or below alpha is an upper bound, at or above beta a lower bound, inside
  * the window the exact score. Bounds stored dishonestly in the table (a
@@ -393,6 +441,7 @@ int main(void)
         cmocka_unit_test(test_stops_two_stone_threat),
         cmocka_unit_test(test_always_legal),
         cmocka_unit_test(test_solver_matches_minimax),
+        cmocka_unit_test(test_solver_result_matches_minimax),
         cmocka_unit_test(test_solver_windows_share_a_table),
         cmocka_unit_test(test_search_exact_with_and_without_tt),
         cmocka_unit_test(test_deterministic),
