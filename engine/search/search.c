@@ -102,13 +102,17 @@ static void count_node(Worker *w)
 }
 
 /* The solver's poll (every 1024 of its nodes): the main worker checks the
- * search's limits here as it does at its own nodes, so that a solve never
- * runs past the hard time or the node limit; every worker reads the stop. */
+ * hard time limit here, as check_limits does at the search's own nodes, so
+ * that no solve runs past it; every worker reads the stop. A node limit is
+ * checked only once the solve is over (solve_in_tree): a solve once begun
+ * is finished, as it always was. */
 static bool solver_poll(void *context)
 {
     Worker *w = context;
-    check_limits(w);
-    return stopped(w->search);
+    Search *s = w->search;
+    if (w->id == 0 && s->limits.hard_ms && clock_now_ms() - s->start_ms >= s->limits.hard_ms)
+        set_stop(s);
+    return stopped(s);
 }
 
 /* The ordering score of a quiet stone: its static score, and what the
