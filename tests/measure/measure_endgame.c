@@ -6,14 +6,15 @@
  *       nodes per stone, default 300, after 4 random stones) and prints,
  *       for each E of 24 22 20 18 16 14 12, the first position of each
  *       game with at most E empty points: "E position-string" per line.
- *   measure_endgame solve FILE MS
+ *   measure_endgame solve FILE MS [NAME=VALUE ...]
  *       searches each position of FILE (the lines above) with a fresh
  *       single-threaded search and the limits `rin` takes for a time per
  *       stone of MS (stonetime: hard MS less a twentieth, soft half of it),
  *       and prints, for each E, the positions, the share proven (exact:
  *       the proven result of perfect play; result: score_is_proven, which
  *       also counts a final score without its exact margin) and the mean
- *       nodes and time.
+ *       nodes and time. NAME=VALUE sets a search parameter (params.h) in a
+ *       build with RIN_TUNE, where they are read at run time.
  *
  * Built by tests/CMakeLists.txt; not a test (it times the machine). */
 #include <inttypes.h>
@@ -33,7 +34,7 @@ enum { SIZE = 16, OPENING_STONES = 4, EMPTIES_MIN = 12, EMPTIES_MAX = 24, EMPTIE
 static int usage(void)
 {
     fprintf(stderr, "usage: measure_endgame positions GAMES SEED [NODES]\n"
-                    "       measure_endgame solve FILE MS\n");
+                    "       measure_endgame solve FILE MS [NAME=VALUE ...]\n");
     return 2;
 }
 
@@ -80,14 +81,14 @@ typedef struct Tally {
     int64_t time_ms;
 } Tally;
 
-static int solve(const char *path, int64_t ms)
+static int solve(const char *path, int64_t ms, const SearchParams *params)
 {
     FILE *in = fopen(path, "r");
     if (!in) {
         perror(path);
         return 1;
     }
-    SearchConfig config = {.threads = 1, .hash_mib = 64, .seed = 1};
+    SearchConfig config = {.threads = 1, .hash_mib = 64, .seed = 1, .params = params};
     Search *search = search_create(&config);
     if (!search) {
         fclose(in);
@@ -97,12 +98,13 @@ static int solve(const char *path, int64_t ms)
     char line[512];
     int status = 0;
     while (fgets(line, sizeof line, in)) {
+        line[strcspn(line, "\r\n")] = '\0';
         char *rest;
         long e = strtol(line, &rest, 10);
         Position pos;
-        char err[128];
+        char err[128] = "";
         if (e < 0 || e > EMPTIES_MAX || !posstr_parse(rest, &pos, err, sizeof err)) {
-            fprintf(stderr, "%s: bad line: %s", path, line);
+            fprintf(stderr, "%s: bad line (%s): %s\n", path, err, line);
             status = 1;
             break;
         }
@@ -139,7 +141,24 @@ int main(int argc, char **argv)
         number_parse_int(argv[3], 0, INT64_MAX, &b) == NUMBER_OK &&
         (argc == 4 || (argc == 5 && number_parse_int(argv[4], 1, INT64_C(1) << 40, &c) == NUMBER_OK)))
         return positions(a, b, c);
-    if (argc == 4 && strcmp(argv[1], "solve") == 0 && number_parse_int(argv[3], 1, INT64_C(86400000), &a) == NUMBER_OK)
-        return solve(argv[2], a);
+    if (argc >= 4 && strcmp(argv[1], "solve") == 0 && number_parse_int(argv[3], 1, INT64_C(86400000), &a) == NUMBER_OK) {
+        SearchParams params = search_params_default;
+        for (int i = 4; i < argc; i++) {
+            char name[64];
+            const char *eq = strchr(argv[i], '=');
+            size_t length = eq ? (size_t)(eq - argv[i]) : 0;
+            if (!eq || length >= sizeof name || number_parse_int(eq + 1, INT32_MIN, INT32_MAX, &b) != NUMBER_OK)
+                return usage();
+            memcpy(name, argv[i], length);
+            name[length] = '\0';
+            if (!search_params_set(&params, name, (int)b)) {
+                fprintf(stderr, "measure_endgame: no parameter %s, or %s out of its range\n", name, eq + 1);
+                return 2;
+            }
+            if (!SEARCH_PARAMS_TUNABLE)
+                fprintf(stderr, "measure_endgame: %s is ignored: this build has no RIN_TUNE\n", argv[i]);
+        }
+        return solve(argv[2], a, &params);
+    }
     return usage();
 }
