@@ -546,7 +546,7 @@ static void set_root_pv(Worker *w, const int *pv, int length)
 }
 
 /* The root's result (win, draw or loss) within its budget, then, until the
- * soft time or the node limit, the margin of a win or a loss. A margin not
+ * hard time or the node limit, the margin of a win or a loss. A margin not
  * found in time leaves the result's bound as the score (the smallest win,
  * or a loss by at least that much), not exact; a draw is exact at once. */
 static bool solve_root_result(Worker *w)
@@ -566,7 +566,8 @@ static bool solve_root_result(Worker *w)
         return true;
     }
     record_info(w, length, bound, false);
-    budget.time_ms = s->limits.soft_ms;
+    /* like an iteration begun before the soft time: on to the hard one */
+    budget.time_ms = 0;
     budget.nodes = s->limits.nodes;
     Solver refine = {&s->tt, &w->nodes, root_budget_poll, &budget, false};
     int alpha = result == ENDGAME_WIN ? bound - 1 : -SCORE_INF, beta = result == ENDGAME_WIN ? SCORE_INF : bound + 1;

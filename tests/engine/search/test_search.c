@@ -11,6 +11,7 @@
 
 #include "diagram.h"
 #include "random_position.h"
+#include "rules/clock.h"
 #include "rules/playout.h"
 #include "rules/score.h"
 #include "rules/tactics.h"
@@ -433,6 +434,91 @@ static void test_multipv_fewer_stones_than_lines(void **state)
     search_destroy(s);
 }
 
+static int result_of(int score) { return score > 0 ? 1 : score < 0 ? -1 : 0; }
+
+/* From 13 to 20 empty points the root's result is solved first, within a
+ * share of the time: a proven score with the solver's sign (the exact
+ * score once the margin is found, else a bound of it on the right side),
+ * and a first stone that keeps the result. */
+static void test_root_result_is_solved(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 37);
+    TT tt;
+    assert_true(tt_init(&tt, 8));
+    int checked = 0, exact = 0;
+    for (int i = 0; i < 12; i++) {
+        Search *s = new_search(i % 3 ? 8 : 0, 1);
+        Position pos = support_random_position(&rng, 6 + i % 3, 13 + i % 3);
+        if (pos_empty_count(&pos) <= 12)
+            continue;
+        SearchLimits limits = {.soft_ms = 20000, .hard_ms = 40000, .first_move = POINT_NONE};
+        SearchInfo info;
+        search_run(s, &pos, &limits, NULL, NULL, &info);
+        uint64_t nodes = 0;
+        tt_clear(&tt);
+        Solver solver = {&tt, &nodes, solver_never_stops, NULL, false};
+        int value = endgame_solve(&solver, &pos, -SCORE_INF, SCORE_INF, NULL, NULL);
+        assert_true(score_is_proven(info.score, info.exact));
+        assert_int_equal(result_of(info.score), result_of(value));
+        if (info.exact)
+            assert_int_equal(info.score, value);
+        else
+            assert_true(value > 0 ? info.score <= value : info.score >= value);
+        Position child = pos;
+        assert_int_equal(pos_check(&child, pos_to_move(&child), info.pv[0]), POS_OK);
+        pos_play(&child, info.pv[0]);
+        int child_value = pos_is_over(&child) ? final_margin_score(&child)
+                                              : endgame_solve(&solver, &child, -SCORE_INF, SCORE_INF, NULL, NULL);
+        if (pos_to_move(&child) != pos_to_move(&pos))
+            child_value = -child_value;
+        assert_int_equal(result_of(child_value), result_of(value));
+        checked++;
+        exact += info.exact;
+        search_destroy(s);
+    }
+    assert_true(checked >= 8);
+    assert_true(exact >= 4); /* with this much time the margin is found too */
+    tt_free(&tt);
+}
+
+/* A root solve that would outlast the hard time limit stops at it: the
+ * solver's poll reads the clock. Positions whose solve (the result, then
+ * the margin) takes at least 20 ms of processor time, searched with a hard
+ * limit of 1 ms and a soft one, which sets the solve's own budget, far
+ * above it: stopped before the end (fewer nodes), with a legal stone. */
+static void test_root_solve_stops_at_the_hard_limit(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 41);
+    Search *s = new_search(16, 1);
+    int checked = 0;
+    for (int i = 0; i < 100 && checked < 3; i++) {
+        Position pos = support_random_position(&rng, 16, 16 + i % 5);
+        if (pos_empty_count(&pos) <= 12)
+            continue;
+        search_clear(s);
+        int64_t start = clock_thread_cpu_ms();
+        SearchLimits unlimited = {.soft_ms = 100000, .first_move = POINT_NONE};
+        SearchInfo full;
+        search_run(s, &pos, &unlimited, NULL, NULL, &full);
+        if (!full.exact || clock_thread_cpu_ms() - start < 20)
+            continue;
+        search_clear(s);
+        SearchLimits limits = {.soft_ms = 100000, .hard_ms = 1, .first_move = POINT_NONE};
+        SearchInfo info;
+        search_run(s, &pos, &limits, NULL, NULL, &info);
+        assert_int_equal(pos_check(&pos, pos_to_move(&pos), info.pv[0]), POS_OK);
+        assert_false(info.exact);
+        assert_true(info.nodes < full.nodes);
+        checked++;
+    }
+    assert_int_equal(checked, 3);
+    search_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -448,6 +534,8 @@ int main(void)
         cmocka_unit_test(test_final_margin_round_trip),
         cmocka_unit_test(test_multipv_lines_are_exact),
         cmocka_unit_test(test_multipv_fewer_stones_than_lines),
+        cmocka_unit_test(test_root_result_is_solved),
+        cmocka_unit_test(test_root_solve_stops_at_the_hard_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
