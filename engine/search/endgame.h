@@ -1,5 +1,10 @@
 /* Exact endgame solver: with few empty points left, searches every line to
- * the end of the game and returns the final stone margin with perfect play. */
+ * the end of the game and returns the final stone margin with perfect play,
+ * or only the result (win, draw or loss), which costs less. The search
+ * solves the root exactly from endgame_root_empties, its result first from
+ * endgame_result_empties, and nodes in its tree from endgame_tree_empties
+ * (params.h); there the window is the tree's, which for an estimate asks
+ * no more than the result either: no final score but a draw lies inside. */
 #ifndef RIN_ENDGAME_H
 #define RIN_ENDGAME_H
 
@@ -9,7 +14,8 @@
 #include "rules/position.h"
 #include "search/tt.h"
 
-/* TT depth that marks an exact, solved entry (valid at any depth). */
+/* TT depth that marks a solved entry, valid at any depth (a bound or an
+ * exact score, as its bound says). */
 enum { ENDGAME_TT_DEPTH = 255 };
 
 typedef struct Solver {
