@@ -518,7 +518,9 @@ static bool root_budget_poll(void *context)
 }
 
 /* The budget of the root's result solve: endgame_result_percent of the
- * soft time (of the hard time without one) and of the node limit, none
+ * soft time (of the hard time without one), but never more than half the
+ * hard time, so that the deepening after a solve that gave up has time for
+ * an iteration or more; endgame_result_percent of the node limit; none
  * without limits (analysis until stopped). False for a search limited by
  * depth alone, which the deepening answers within its depth. */
 static bool root_result_budget(Worker *w, RootBudget *b)
@@ -531,6 +533,8 @@ static bool root_result_budget(Worker *w, RootBudget *b)
     int64_t time = l->soft_ms ? l->soft_ms : l->hard_ms;
     b->worker = w;
     b->time_ms = time ? (time * percent + 99) / 100 : 0;
+    if (l->hard_ms && b->time_ms > (l->hard_ms + 1) / 2)
+        b->time_ms = (l->hard_ms + 1) / 2;
     b->nodes = l->nodes ? (l->nodes * (uint64_t)percent + 99) / 100 : 0;
     return true;
 }

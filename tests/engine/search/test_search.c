@@ -14,6 +14,7 @@
 #include "rules/clock.h"
 #include "rules/playout.h"
 #include "rules/score.h"
+#include "rules/stable.h"
 #include "rules/tactics.h"
 #include "search/endgame.h"
 #include "search/search.h"
@@ -436,7 +437,7 @@ static void test_multipv_fewer_stones_than_lines(void **state)
 
 static int result_of(int score) { return score > 0 ? 1 : score < 0 ? -1 : 0; }
 
-/* From 13 to 20 empty points the root's result is solved first, within a
+/* From 13 to 24 empty points the root's result is solved first, within a
  * share of the time: a proven score with the solver's sign (the exact
  * score once the margin is found, else a bound of it on the right side),
  * and a first stone that keeps the result. */
@@ -484,10 +485,11 @@ static void test_root_result_is_solved(void **state)
 }
 
 /* A root solve that would outlast the hard time limit stops at it: the
- * solver's poll reads the clock. Positions whose solve (the result, then
- * the margin) takes at least 20 ms of processor time, searched with a hard
- * limit of 1 ms and a soft one, which sets the solve's own budget, far
- * above it: stopped before the end (fewer nodes), with a legal stone. */
+ * solver's poll reads the clock. Positions already decided by stable
+ * stones, whose result takes a few nodes but whose margin takes at least
+ * 100 ms of processor time, searched with a hard limit of 20 ms: the
+ * result proven, the margin search stopped before its end (fewer nodes,
+ * not exact), a legal stone. */
 static void test_root_solve_stops_at_the_hard_limit(void **state)
 {
     (void)state;
@@ -496,21 +498,25 @@ static void test_root_solve_stops_at_the_hard_limit(void **state)
     Search *s = new_search(16, 1);
     int checked = 0;
     for (int i = 0; i < 100 && checked < 3; i++) {
-        Position pos = support_random_position(&rng, 16, 16 + i % 5);
-        if (pos_empty_count(&pos) <= 12)
+        Position pos = support_random_position(&rng, 16, 14 + i % 3);
+        int stable_black = bb_count(stable_stones(pos.stones[COLOR_BLACK], 16));
+        int stable_white = bb_count(stable_stones(pos.stones[COLOR_WHITE], 16));
+        if (pos_empty_count(&pos) <= 12 || (2 * stable_black <= 256 && 2 * stable_white <= 256))
             continue;
         search_clear(s);
         int64_t start = clock_thread_cpu_ms();
         SearchLimits unlimited = {.soft_ms = 100000, .first_move = POINT_NONE};
         SearchInfo full;
         search_run(s, &pos, &unlimited, NULL, NULL, &full);
-        if (!full.exact || clock_thread_cpu_ms() - start < 20)
+        if (!full.exact || clock_thread_cpu_ms() - start < 100)
             continue;
         search_clear(s);
-        SearchLimits limits = {.soft_ms = 100000, .hard_ms = 1, .first_move = POINT_NONE};
+        SearchLimits limits = {.soft_ms = 5, .hard_ms = 20, .first_move = POINT_NONE};
         SearchInfo info;
         search_run(s, &pos, &limits, NULL, NULL, &info);
         assert_int_equal(pos_check(&pos, pos_to_move(&pos), info.pv[0]), POS_OK);
+        assert_true(score_is_final(info.score));
+        assert_int_equal(result_of(info.score), result_of(full.score));
         assert_false(info.exact);
         assert_true(info.nodes < full.nodes);
         checked++;
