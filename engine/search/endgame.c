@@ -78,7 +78,8 @@ static int solve(Solver *s, const Position *pos, int alpha, int beta, int *pv, i
         *pv_length = 0;
     if (s->stopped)
         return 0;
-    if ((count_node(s->nodes) & SOLVER_POLL_MASK) == 0 && s->poll && s->poll(s->context)) {
+    uint64_t count = count_node(s->nodes);
+    if ((s->node_limit && count >= s->node_limit) || ((count & SOLVER_POLL_MASK) == 0 && s->poll && s->poll(s->context))) {
         s->stopped = true;
         return 0;
     }

@@ -26,6 +26,7 @@ typedef struct Solver {
     bool (*poll)(void *context);
     void *context;
     bool stopped;        /* set when poll said stop: the result is then void */
+    uint64_t node_limit; /* stop (as poll would) when *nodes reaches it; 0: none */
 } Solver;
 
 /* The exact score (score.h final scores) of a finished game for the side

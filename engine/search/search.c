@@ -216,7 +216,7 @@ static int qsearch(Worker *w, const Position *pos, TacticsCarry carry, int alpha
 
 static int solve_in_tree(Worker *w, const Position *pos, int alpha, int beta, int ply, bool pv_node)
 {
-    Solver solver = {&w->search->tt, &w->nodes, solver_poll, w, false};
+    Solver solver = {&w->search->tt, &w->nodes, solver_poll, w, false, 0};
     int pv[BB_POINTS + 1], length = 0;
     int score = endgame_solve(&solver, pos, alpha, beta, pv_node ? pv : NULL, &length);
     if (solver.stopped)
@@ -509,20 +509,31 @@ static bool root_budget_poll(void *context)
 {
     const RootBudget *b = context;
     Worker *w = b->worker;
-    const Search *s = w->search;
     if (solver_poll(w))
         return true;
-    if (b->time_ms && clock_now_ms() - s->start_ms >= b->time_ms)
-        return true;
-    return b->nodes && (s->threads == 1 ? w->nodes : total_nodes(s)) >= b->nodes;
+    return b->time_ms && clock_now_ms() - w->search->start_ms >= b->time_ms;
+}
+
+/* A solver at the root within budget b: its node limit is the budget's,
+ * counted on the main worker's counter (all threads' nodes count against
+ * the budget: what the others searched so far is taken off). */
+static Solver root_solver(Worker *w, RootBudget *b)
+{
+    const Search *s = w->search;
+    Solver solver = {&w->search->tt, &w->nodes, root_budget_poll, b, false, 0};
+    if (b->nodes) {
+        uint64_t used = s->threads == 1 ? w->nodes : total_nodes(s);
+        solver.node_limit = used < b->nodes ? w->nodes + (b->nodes - used) : w->nodes + 1;
+    }
+    return solver;
 }
 
 /* The budget of the root's result solve: endgame_result_percent of the
- * soft time (of the hard time without one), but never more than half the
- * hard time, so that the deepening after a solve that gave up has time for
- * an iteration or more; endgame_result_percent of the node limit; none
- * without limits (analysis until stopped). False for a search limited by
- * depth alone, which the deepening answers within its depth. */
+ * soft time (of the hard time without one) and of the node limit, but
+ * never more than half the hard time or half the node limit, so that the
+ * deepening after a solve that gave up has room for an iteration or more;
+ * none without limits (analysis until stopped). False for a search
+ * limited by depth alone, which the deepening answers within its depth. */
 static bool root_result_budget(Worker *w, RootBudget *b)
 {
     const Search *s = w->search;
@@ -536,6 +547,8 @@ static bool root_result_budget(Worker *w, RootBudget *b)
     if (l->hard_ms && b->time_ms > (l->hard_ms + 1) / 2)
         b->time_ms = (l->hard_ms + 1) / 2;
     b->nodes = l->nodes ? (l->nodes * (uint64_t)percent + 99) / 100 : 0;
+    if (b->nodes > (l->nodes + 1) / 2)
+        b->nodes = (l->nodes + 1) / 2;
     return true;
 }
 
@@ -559,7 +572,7 @@ static bool solve_root_result(Worker *w)
     RootBudget budget;
     if (!root_result_budget(w, &budget))
         return false;
-    Solver solver = {&s->tt, &w->nodes, root_budget_poll, &budget, false};
+    Solver solver = root_solver(w, &budget);
     int pv[BB_POINTS + 1], length = 0, bound;
     EndgameResult result = endgame_solve_result(&solver, &s->root, &bound, pv, &length);
     if (solver.stopped || length == 0)
@@ -573,7 +586,7 @@ static bool solve_root_result(Worker *w)
     /* like an iteration begun before the soft time: on to the hard one */
     budget.time_ms = 0;
     budget.nodes = s->limits.nodes;
-    Solver refine = {&s->tt, &w->nodes, root_budget_poll, &budget, false};
+    Solver refine = root_solver(w, &budget);
     int alpha = result == ENDGAME_WIN ? bound - 1 : -SCORE_INF, beta = result == ENDGAME_WIN ? SCORE_INF : bound + 1;
     int score = endgame_solve(&refine, &s->root, alpha, beta, pv, &length);
     if (!refine.stopped && length > 0 && score > alpha && score < beta) {
@@ -591,7 +604,7 @@ static bool solve_root(Worker *w)
     Search *s = w->search;
     if (pos_empty_count(&s->root) > PARAM(s, endgame_root_empties))
         return solve_root_result(w);
-    Solver solver = {&s->tt, &w->nodes, solver_poll, w, false};
+    Solver solver = {&s->tt, &w->nodes, solver_poll, w, false, 0};
     int pv[BB_POINTS + 1], length = 0;
     int score = endgame_solve(&solver, &s->root, -SCORE_INF, SCORE_INF, pv, &length);
     if (solver.stopped || length == 0)

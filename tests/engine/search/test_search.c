@@ -193,8 +193,8 @@ static void test_solver_matches_minimax(void **state)
         int margin = minimax(&pos);
         int expected = score_final(pos_to_move(&pos) == COLOR_BLACK ? margin : -margin);
         uint64_t nodes = 0;
-        Solver with_tt = {&tt, &nodes, solver_never_stops, NULL, false};
-        Solver without_tt = {NULL, &nodes, solver_never_stops, NULL, false};
+        Solver with_tt = {&tt, &nodes, solver_never_stops, NULL, false, 0};
+        Solver without_tt = {NULL, &nodes, solver_never_stops, NULL, false, 0};
         int pv[BB_POINTS + 1], length = 0;
         assert_int_equal(endgame_solve(&with_tt, &pos, -SCORE_INF, SCORE_INF, pv, &length), expected);
         assert_int_equal(endgame_solve(&without_tt, &pos, -SCORE_INF, SCORE_INF, NULL, NULL), expected);
@@ -232,8 +232,8 @@ static void test_solver_result_matches_minimax(void **state)
         int expected = score_final(pos_to_move(&pos) == COLOR_BLACK ? margin : -margin);
         EndgameResult want = expected > 0 ? ENDGAME_WIN : expected < 0 ? ENDGAME_LOSS : ENDGAME_DRAW;
         uint64_t nodes = 0;
-        Solver solvers[2] = {{&tt, &nodes, solver_never_stops, NULL, false},
-                             {NULL, &nodes, solver_never_stops, NULL, false}};
+        Solver solvers[2] = {{&tt, &nodes, solver_never_stops, NULL, false, 0},
+                             {NULL, &nodes, solver_never_stops, NULL, false, 0}};
         for (int k = 0; k < 2; k++) {
             int bound = 12345, pv[BB_POINTS + 1], length = 0;
             EndgameResult result = endgame_solve_result(&solvers[k], &pos, &bound, pv, &length);
@@ -282,7 +282,7 @@ static void test_solver_windows_share_a_table(void **state)
         int margin = minimax(&pos);
         int expected = score_final(pos_to_move(&pos) == COLOR_BLACK ? margin : -margin);
         uint64_t nodes = 0;
-        Solver solver = {&tt, &nodes, solver_never_stops, NULL, false};
+        Solver solver = {&tt, &nodes, solver_never_stops, NULL, false, 0};
         for (int k = 0; k < 30; k++) {
             int a = (int)rng_below(&rng, EDGES - 1);
             int b = a + 1 + (int)rng_below(&rng, (uint32_t)(EDGES - 1 - a));
@@ -321,7 +321,7 @@ static void test_search_exact_with_and_without_tt(void **state)
         assert_int_equal(a.score, b.score);
         /* and it is the solver's exact value */
         uint64_t nodes = 0;
-        Solver solver = {NULL, &nodes, solver_never_stops, NULL, false};
+        Solver solver = {NULL, &nodes, solver_never_stops, NULL, false, 0};
         assert_int_equal(endgame_solve(&solver, &pos, -SCORE_INF, SCORE_INF, NULL, NULL), a.score);
     }
     search_destroy(with_tt);
@@ -404,7 +404,7 @@ static void test_multipv_lines_are_exact(void **state)
             assert_int_equal(pos_check(&child, pos_to_move(&child), line->pv[0]), POS_OK);
             pos_play(&child, line->pv[0]);
             uint64_t nodes = 0;
-            Solver solver = {NULL, &nodes, solver_never_stops, NULL, false};
+            Solver solver = {NULL, &nodes, solver_never_stops, NULL, false, 0};
             int value = pos_is_over(&child) ? final_margin_score(&child)
                                             : endgame_solve(&solver, &child, -SCORE_INF, SCORE_INF, NULL, NULL);
             if (pos_to_move(&child) != pos_to_move(&pos))
@@ -459,7 +459,7 @@ static void test_root_result_is_solved(void **state)
         search_run(s, &pos, &limits, NULL, NULL, &info);
         uint64_t nodes = 0;
         tt_clear(&tt);
-        Solver solver = {&tt, &nodes, solver_never_stops, NULL, false};
+        Solver solver = {&tt, &nodes, solver_never_stops, NULL, false, 0};
         int value = endgame_solve(&solver, &pos, -SCORE_INF, SCORE_INF, NULL, NULL);
         assert_true(score_is_proven(info.score, info.exact));
         assert_int_equal(result_of(info.score), result_of(value));
