@@ -1,9 +1,11 @@
 /* The endgame solver: negamax alpha-beta to the end of the game, where the
  * score's sign flips only when the side to move changes, with the shared
- * transposition table and fills tried first. */
+ * transposition table, fills tried first and a cut-off on the stones that
+ * can no longer change colour (stable.h). */
 #include "search/endgame.h"
 
 #include "rules/score.h"
+#include "rules/stable.h"
 #include "rules/tactics.h"
 
 enum {
@@ -34,6 +36,33 @@ static uint64_t count_node(uint64_t *nodes)
 
 static int solve(Solver *s, const Position *pos, int alpha, int beta, int *pv, int *pv_length);
 
+/* The stability cut-off (as Edax's): the side to move ends with at most
+ * every point but the opponent's stable stones, and at least its own stable
+ * stones. When even the first cannot reach alpha, or the second already
+ * reaches beta, that bound is the (fail-soft) value. The stones counted
+ * first are a bound for free: stable stones are among them, so the stable
+ * ones are looked for only when the cheap bound allows a cut. */
+static bool stability_cut(const Position *pos, int alpha, int beta, int *value)
+{
+    Color me = pos_to_move(pos), them = color_other(me);
+    int points = pos->size * pos->size;
+    if (score_final(points - 2 * pos_count(pos, them)) <= alpha) {
+        int upper = score_final(points - 2 * bb_count(stable_stones(pos->stones[them], pos->size)));
+        if (upper <= alpha) {
+            *value = upper;
+            return true;
+        }
+    }
+    if (score_final(2 * pos_count(pos, me) - points) >= beta) {
+        int lower = score_final(2 * bb_count(stable_stones(pos->stones[me], pos->size)) - points);
+        if (lower >= beta) {
+            *value = lower;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Score of `child` (after one stone from pos) from pos's point of view. */
 static int child_value(Solver *s, const Position *pos, const Position *child, int alpha, int beta, int *pv,
                        int *pv_length)
@@ -49,12 +78,18 @@ static int solve(Solver *s, const Position *pos, int alpha, int beta, int *pv, i
         *pv_length = 0;
     if (s->stopped)
         return 0;
-    if ((count_node(s->nodes) & SOLVER_POLL_MASK) == 0 && s->poll && s->poll(s->context)) {
+    uint64_t count = count_node(s->nodes);
+    if ((s->node_limit && count >= s->node_limit) || ((count & SOLVER_POLL_MASK) == 0 && s->poll && s->poll(s->context))) {
         s->stopped = true;
         return 0;
     }
     if (pos_is_over(pos))
         return endgame_final_score(pos);
+
+    /* not on the line that returns a PV: it needs a stone */
+    int cut;
+    if (!pv && stability_cut(pos, alpha, beta, &cut))
+        return cut;
 
     int tt_move = -1;
     TTHit hit;
@@ -137,4 +172,11 @@ int endgame_solve(Solver *solver, const Position *pos, int alpha, int beta, int 
     if (pv_length)
         *pv_length = length;
     return score;
+}
+
+EndgameResult endgame_solve_result(Solver *solver, const Position *pos, int *bound, int *pv, int *pv_length)
+{
+    int score = endgame_solve(solver, pos, -1, 1, pv, pv_length);
+    *bound = score;
+    return score > 0 ? ENDGAME_WIN : score < 0 ? ENDGAME_LOSS : ENDGAME_DRAW;
 }

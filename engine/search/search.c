@@ -101,10 +101,18 @@ static void count_node(Worker *w)
     check_limits(w);
 }
 
+/* The solver's poll (every 1024 of its nodes): the main worker checks the
+ * hard time limit here, as check_limits does at the search's own nodes, so
+ * that no solve runs past it; every worker reads the stop. A node limit is
+ * checked only once the solve is over (solve_in_tree): a solve once begun
+ * is finished, as it always was. */
 static bool solver_poll(void *context)
 {
     Worker *w = context;
-    return stopped(w->search);
+    Search *s = w->search;
+    if (w->id == 0 && s->limits.hard_ms && clock_now_ms() - s->start_ms >= s->limits.hard_ms)
+        set_stop(s);
+    return stopped(s);
 }
 
 /* The ordering score of a quiet stone: its static score, and what the
@@ -212,7 +220,7 @@ static int qsearch(Worker *w, const Position *pos, TacticsCarry carry, int alpha
 
 static int solve_in_tree(Worker *w, const Position *pos, int alpha, int beta, int ply, bool pv_node)
 {
-    Solver solver = {&w->search->tt, &w->nodes, solver_poll, w, false};
+    Solver solver = {&w->search->tt, &w->nodes, solver_poll, w, false, 0};
     int pv[BB_POINTS + 1], length = 0;
     int score = endgame_solve(&solver, pos, alpha, beta, pv_node ? pv : NULL, &length);
     if (solver.stopped)
@@ -509,20 +517,119 @@ static void record_info(Worker *w, int depth, int score, bool exact)
     w->have_info = true;
 }
 
-/* Solves the root exactly (few empty points left). */
-static bool solve_root(Worker *w)
+/* What a root solve may spend before the search falls back to deepening:
+ * up to a time since the search began and a node count (0: no bound). */
+typedef struct RootBudget {
+    Worker *worker;
+    int64_t time_ms;
+    uint64_t nodes;
+} RootBudget;
+
+static bool root_budget_poll(void *context)
 {
-    Search *s = w->search;
-    Solver solver = {&s->tt, &w->nodes, solver_poll, w, false};
-    int pv[BB_POINTS + 1], length = 0;
-    int score = endgame_solve(&solver, &s->root, -SCORE_INF, SCORE_INF, pv, &length);
-    if (solver.stopped || length == 0)
+    const RootBudget *b = context;
+    Worker *w = b->worker;
+    if (solver_poll(w))
+        return true;
+    return b->time_ms && clock_now_ms() - w->search->start_ms >= b->time_ms;
+}
+
+/* A solver at the root within budget b: its node limit is the budget's,
+ * counted on the main worker's counter (all threads' nodes count against
+ * the budget: what the others searched so far is taken off). */
+static Solver root_solver(Worker *w, RootBudget *b)
+{
+    const Search *s = w->search;
+    Solver solver = {&w->search->tt, &w->nodes, root_budget_poll, b, false, 0};
+    if (b->nodes) {
+        uint64_t used = s->threads == 1 ? w->nodes : total_nodes(s);
+        solver.node_limit = used < b->nodes ? w->nodes + (b->nodes - used) : w->nodes + 1;
+    }
+    return solver;
+}
+
+/* The budget of the root's result solve: endgame_result_percent of the
+ * soft time (of the hard time without one) and of the node limit, but
+ * never more than half the hard time or half the node limit, so that the
+ * deepening after a solve that gave up has room for an iteration or more;
+ * none without limits (analysis until stopped). False for a search
+ * limited by depth alone, which the deepening answers within its depth. */
+static bool root_result_budget(Worker *w, RootBudget *b)
+{
+    const Search *s = w->search;
+    const SearchLimits *l = &s->limits;
+    int percent = PARAM(s, endgame_result_percent);
+    if (l->depth > 0 && !l->soft_ms && !l->hard_ms && !l->nodes)
         return false;
+    int64_t time = l->soft_ms ? l->soft_ms : l->hard_ms;
+    b->worker = w;
+    b->time_ms = time ? (time * percent + 99) / 100 : 0;
+    if (l->hard_ms && b->time_ms > (l->hard_ms + 1) / 2)
+        b->time_ms = (l->hard_ms + 1) / 2;
+    b->nodes = l->nodes ? (l->nodes * (uint64_t)percent + 99) / 100 : 0;
+    if (b->nodes > (l->nodes + 1) / 2)
+        b->nodes = (l->nodes + 1) / 2;
+    return true;
+}
+
+/* Copies a solver's line to the root's PV. */
+static void set_root_pv(Worker *w, const int *pv, int length)
+{
     if (length > SEARCH_MAX_PLY)
         length = SEARCH_MAX_PLY;
     memcpy(w->pv[0], pv, (size_t)length * sizeof(int));
     w->pv_length[0] = length;
     w->seldepth = length;
+}
+
+/* The root's result (win, draw or loss) within its budget, then, until the
+ * hard time or the node limit, the margin of a win or a loss. A margin not
+ * found in time leaves the result's bound as the score (the smallest win,
+ * or a loss by at least that much), not exact; a draw is exact at once. */
+static bool solve_root_result(Worker *w)
+{
+    Search *s = w->search;
+    RootBudget budget;
+    if (!root_result_budget(w, &budget))
+        return false;
+    Solver solver = root_solver(w, &budget);
+    int pv[BB_POINTS + 1], length = 0, bound;
+    EndgameResult result = endgame_solve_result(&solver, &s->root, &bound, pv, &length);
+    if (solver.stopped || length == 0)
+        return false;
+    set_root_pv(w, pv, length);
+    if (result == ENDGAME_DRAW) {
+        record_info(w, length, 0, true);
+        return true;
+    }
+    record_info(w, length, bound, false);
+    /* like an iteration begun before the soft time: on to the hard one */
+    budget.time_ms = 0;
+    budget.nodes = s->limits.nodes;
+    Solver refine = root_solver(w, &budget);
+    int alpha = result == ENDGAME_WIN ? bound - 1 : -SCORE_INF, beta = result == ENDGAME_WIN ? SCORE_INF : bound + 1;
+    int score = endgame_solve(&refine, &s->root, alpha, beta, pv, &length);
+    if (!refine.stopped && length > 0 && score > alpha && score < beta) {
+        set_root_pv(w, pv, length);
+        record_info(w, length, score, true);
+    }
+    return true;
+}
+
+/* Solves the root: exactly with few empty points left, its result first
+ * with a few more (solve_root_result). False when the solver gave up
+ * (stopped, or out of its budget): the search then deepens as usual. */
+static bool solve_root(Worker *w)
+{
+    Search *s = w->search;
+    if (pos_empty_count(&s->root) > PARAM(s, endgame_root_empties))
+        return solve_root_result(w);
+    Solver solver = {&s->tt, &w->nodes, solver_poll, w, false, 0};
+    int pv[BB_POINTS + 1], length = 0;
+    int score = endgame_solve(&solver, &s->root, -SCORE_INF, SCORE_INF, pv, &length);
+    if (solver.stopped || length == 0)
+        return false;
+    set_root_pv(w, pv, length);
     record_info(w, length, score, true);
     return true;
 }
@@ -632,7 +739,7 @@ static void iterate(Worker *w, SearchReporter reporter, void *context)
     if (lines > w->root_moves.count)
         lines = w->root_moves.count;
     int line_scores[SEARCH_MAX_MULTIPV] = {0};
-    if (pos_empty_count(&s->root) <= PARAM(s, endgame_root_empties) && w->id == 0 && lines <= 1 && solve_root(w)) {
+    if (pos_empty_count(&s->root) <= PARAM(s, endgame_result_empties) && w->id == 0 && lines <= 1 && solve_root(w)) {
         if (reporter)
             reporter(&w->info, context);
         return;

@@ -13,6 +13,7 @@
 #include "random_position.h"
 #include "rules/playout.h"
 #include "rules/score.h"
+#include "rules/stable.h"
 #include "rules/tactics.h"
 #include "search/endgame.h"
 #include "search/search.h"
@@ -191,8 +192,8 @@ static void test_solver_matches_minimax(void **state)
         int margin = minimax(&pos);
         int expected = score_final(pos_to_move(&pos) == COLOR_BLACK ? margin : -margin);
         uint64_t nodes = 0;
-        Solver with_tt = {&tt, &nodes, solver_never_stops, NULL, false};
-        Solver without_tt = {NULL, &nodes, solver_never_stops, NULL, false};
+        Solver with_tt = {&tt, &nodes, solver_never_stops, NULL, false, 0};
+        Solver without_tt = {NULL, &nodes, solver_never_stops, NULL, false, 0};
         int pv[BB_POINTS + 1], length = 0;
         assert_int_equal(endgame_solve(&with_tt, &pos, -SCORE_INF, SCORE_INF, pv, &length), expected);
         assert_int_equal(endgame_solve(&without_tt, &pos, -SCORE_INF, SCORE_INF, NULL, NULL), expected);
@@ -210,6 +211,92 @@ static void test_solver_matches_minimax(void **state)
         positions++;
     }
     assert_int_equal(positions, 60);
+    tt_free(&tt);
+}
+
+/* The result entry point (null windows around 0) against minimax: the
+ * right result, and a bound on the right side of the true score, with and
+ * without a table shared by every solve. */
+static void test_solver_result_matches_minimax(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 17);
+    TT tt;
+    assert_true(tt_init(&tt, 4));
+    int seen[3] = {0, 0, 0};
+    for (int i = 0; i < 90; i++) {
+        Position pos = support_random_position(&rng, 4 + i % 3, 6 + i % 4);
+        int margin = minimax(&pos);
+        int expected = score_final(pos_to_move(&pos) == COLOR_BLACK ? margin : -margin);
+        EndgameResult want = expected > 0 ? ENDGAME_WIN : expected < 0 ? ENDGAME_LOSS : ENDGAME_DRAW;
+        uint64_t nodes = 0;
+        Solver solvers[2] = {{&tt, &nodes, solver_never_stops, NULL, false, 0},
+                             {NULL, &nodes, solver_never_stops, NULL, false, 0}};
+        for (int k = 0; k < 2; k++) {
+            int bound = 12345, pv[BB_POINTS + 1], length = 0;
+            EndgameResult result = endgame_solve_result(&solvers[k], &pos, &bound, pv, &length);
+            assert_false(solvers[k].stopped);
+            assert_int_equal(result, want);
+            if (result == ENDGAME_WIN)
+                assert_true(bound > SCORE_EVAL_MAX && bound <= expected);
+            else if (result == ENDGAME_LOSS)
+                assert_true(bound < -SCORE_EVAL_MAX && bound >= expected);
+            else
+                assert_int_equal(bound, 0);
+            /* the first stone keeps the result: the child's exact value agrees */
+            assert_true(length >= 1);
+            Position child = pos;
+            assert_int_equal(pos_check(&child, pos_to_move(&child), pv[0]), POS_OK);
+            pos_play(&child, pv[0]);
+            int child_margin = minimax(&child);
+            int child_score = score_final(pos_to_move(&pos) == COLOR_BLACK ? child_margin : -child_margin);
+            assert_int_equal(child_score > 0 ? ENDGAME_WIN : child_score < 0 ? ENDGAME_LOSS : ENDGAME_DRAW, want);
+        }
+        /* the table filled by the result's null windows still gives the exact score */
+        assert_int_equal(endgame_solve(&solvers[0], &pos, -SCORE_INF, SCORE_INF, NULL, NULL), expected);
+        seen[want + 1]++;
+    }
+    /* wins, draws and losses all occur */
+    assert_true(seen[0] > 5 && seen[1] > 2 && seen[2] > 5);
+    tt_free(&tt);
+}
+
+/* Fail-soft bounds from any window, many windows on one table: a score at
+ * or below alpha is an upper bound, at or above beta a lower bound, inside
+ * the window the exact score. Bounds stored dishonestly in the table (a
+ * null window's result as an exact score) would break these. */
+static void test_solver_windows_share_a_table(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 31);
+    TT tt;
+    assert_true(tt_init(&tt, 1));
+    static const int edges[] = {-SCORE_INF, -SCORE_FINAL - 6, -SCORE_FINAL - 2, -SCORE_FINAL - 1, -50, -1, 0,
+                                1, 50, SCORE_FINAL + 1, SCORE_FINAL + 2, SCORE_FINAL + 6, SCORE_INF};
+    enum { EDGES = sizeof edges / sizeof edges[0] };
+    for (int i = 0; i < 40; i++) {
+        Position pos = support_random_position(&rng, 4 + i % 3, 6 + i % 4);
+        int margin = minimax(&pos);
+        int expected = score_final(pos_to_move(&pos) == COLOR_BLACK ? margin : -margin);
+        uint64_t nodes = 0;
+        Solver solver = {&tt, &nodes, solver_never_stops, NULL, false, 0};
+        for (int k = 0; k < 30; k++) {
+            int a = (int)rng_below(&rng, EDGES - 1);
+            int b = a + 1 + (int)rng_below(&rng, (uint32_t)(EDGES - 1 - a));
+            int alpha = edges[a], beta = edges[b];
+            if (rng_below(&rng, 3) == 0) /* a null window somewhere among the wins or losses */
+                beta = alpha + 1 < SCORE_INF ? alpha + 1 : beta;
+            int v = endgame_solve(&solver, &pos, alpha, beta, NULL, NULL);
+            if (v <= alpha)
+                assert_true(expected <= v);
+            else if (v >= beta)
+                assert_true(expected >= v);
+            else
+                assert_int_equal(v, expected);
+        }
+    }
     tt_free(&tt);
 }
 
@@ -233,7 +320,7 @@ static void test_search_exact_with_and_without_tt(void **state)
         assert_int_equal(a.score, b.score);
         /* and it is the solver's exact value */
         uint64_t nodes = 0;
-        Solver solver = {NULL, &nodes, solver_never_stops, NULL, false};
+        Solver solver = {NULL, &nodes, solver_never_stops, NULL, false, 0};
         assert_int_equal(endgame_solve(&solver, &pos, -SCORE_INF, SCORE_INF, NULL, NULL), a.score);
     }
     search_destroy(with_tt);
@@ -316,7 +403,7 @@ static void test_multipv_lines_are_exact(void **state)
             assert_int_equal(pos_check(&child, pos_to_move(&child), line->pv[0]), POS_OK);
             pos_play(&child, line->pv[0]);
             uint64_t nodes = 0;
-            Solver solver = {NULL, &nodes, solver_never_stops, NULL, false};
+            Solver solver = {NULL, &nodes, solver_never_stops, NULL, false, 0};
             int value = pos_is_over(&child) ? final_margin_score(&child)
                                             : endgame_solve(&solver, &child, -SCORE_INF, SCORE_INF, NULL, NULL);
             if (pos_to_move(&child) != pos_to_move(&pos))
@@ -347,6 +434,95 @@ static void test_multipv_fewer_stones_than_lines(void **state)
     search_destroy(s);
 }
 
+static int result_of(int score) { return score > 0 ? 1 : score < 0 ? -1 : 0; }
+
+/* From 13 to 24 empty points the root's result is solved first, within a
+ * share of the time: a proven score with the solver's sign (the exact
+ * score once the margin is found, else a bound of it on the right side),
+ * and a first stone that keeps the result. */
+static void test_root_result_is_solved(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 37);
+    TT tt;
+    assert_true(tt_init(&tt, 8));
+    int checked = 0, exact = 0;
+    for (int i = 0; i < 12; i++) {
+        Search *s = new_search(i % 3 ? 8 : 0, 1);
+        Position pos = support_random_position(&rng, 6 + i % 3, 13 + i % 3);
+        if (pos_empty_count(&pos) <= 12)
+            continue;
+        SearchLimits limits = {.soft_ms = 20000, .hard_ms = 40000, .first_move = POINT_NONE};
+        SearchInfo info;
+        search_run(s, &pos, &limits, NULL, NULL, &info);
+        uint64_t nodes = 0;
+        tt_clear(&tt);
+        Solver solver = {&tt, &nodes, solver_never_stops, NULL, false, 0};
+        int value = endgame_solve(&solver, &pos, -SCORE_INF, SCORE_INF, NULL, NULL);
+        assert_true(score_is_proven(info.score, info.exact));
+        assert_int_equal(result_of(info.score), result_of(value));
+        if (info.exact)
+            assert_int_equal(info.score, value);
+        else
+            assert_true(value > 0 ? info.score <= value : info.score >= value);
+        Position child = pos;
+        assert_int_equal(pos_check(&child, pos_to_move(&child), info.pv[0]), POS_OK);
+        pos_play(&child, info.pv[0]);
+        int child_value = pos_is_over(&child) ? final_margin_score(&child)
+                                              : endgame_solve(&solver, &child, -SCORE_INF, SCORE_INF, NULL, NULL);
+        if (pos_to_move(&child) != pos_to_move(&pos))
+            child_value = -child_value;
+        assert_int_equal(result_of(child_value), result_of(value));
+        checked++;
+        exact += info.exact;
+        search_destroy(s);
+    }
+    assert_true(checked >= 8);
+    assert_true(exact >= 4); /* with this much time the margin is found too */
+    tt_free(&tt);
+}
+
+/* A root solve that would outlast the hard time limit stops at it: the
+ * solver's poll reads the clock. Positions already decided by stable
+ * stones, whose result takes a few nodes but whose margin takes 300k
+ * nodes or more (over 100 ms), searched with a hard limit of 20 ms: the
+ * result proven, the margin search stopped before its end (fewer nodes,
+ * not exact), a legal stone. */
+static void test_root_solve_stops_at_the_hard_limit(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 41);
+    Search *s = new_search(16, 1);
+    int checked = 0;
+    for (int i = 0; i < 200 && checked < 3; i++) {
+        Position pos = support_random_position(&rng, 16, 14 + i % 3);
+        int stable_black = bb_count(stable_stones(pos.stones[COLOR_BLACK], 16));
+        int stable_white = bb_count(stable_stones(pos.stones[COLOR_WHITE], 16));
+        if (pos_empty_count(&pos) <= 12 || (2 * stable_black <= 256 && 2 * stable_white <= 256))
+            continue;
+        search_clear(s);
+        SearchLimits unlimited = {.soft_ms = 100000, .first_move = POINT_NONE};
+        SearchInfo full;
+        search_run(s, &pos, &unlimited, NULL, NULL, &full);
+        if (!full.exact || full.nodes < 300000)
+            continue;
+        search_clear(s);
+        SearchLimits limits = {.soft_ms = 5, .hard_ms = 20, .first_move = POINT_NONE};
+        SearchInfo info;
+        search_run(s, &pos, &limits, NULL, NULL, &info);
+        assert_int_equal(pos_check(&pos, pos_to_move(&pos), info.pv[0]), POS_OK);
+        assert_true(score_is_final(info.score));
+        assert_int_equal(result_of(info.score), result_of(full.score));
+        assert_false(info.exact);
+        assert_true(info.nodes < full.nodes);
+        checked++;
+    }
+    assert_int_equal(checked, 3);
+    search_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -355,11 +531,15 @@ int main(void)
         cmocka_unit_test(test_stops_two_stone_threat),
         cmocka_unit_test(test_always_legal),
         cmocka_unit_test(test_solver_matches_minimax),
+        cmocka_unit_test(test_solver_result_matches_minimax),
+        cmocka_unit_test(test_solver_windows_share_a_table),
         cmocka_unit_test(test_search_exact_with_and_without_tt),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_final_margin_round_trip),
         cmocka_unit_test(test_multipv_lines_are_exact),
         cmocka_unit_test(test_multipv_fewer_stones_than_lines),
+        cmocka_unit_test(test_root_result_is_solved),
+        cmocka_unit_test(test_root_solve_stops_at_the_hard_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
