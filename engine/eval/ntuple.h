@@ -1,0 +1,155 @@
+/* An experimental evaluation by n-tuple pattern tables, as Othello programs
+ * (Logistello, Edax, Egaroucid) evaluate: fixed shapes of a few points
+ * (windows, edge strips) placed all over the board; each configuration of
+ * each shape (every cell empty, the side to move's or the opponent's)
+ * indexes a learned weight, with one set of tables per stage of the game.
+ * The board's eight symmetries share weights, and so do the placements of
+ * a shape at the same distance from the edges (distances capped), so one
+ * set of weights serves every board size. The sum of the weights is the
+ * final margin in stones (or the logit of the result) for the side to move.
+ *
+ * Not used by the search yet: measured against the learned evaluation by
+ * tests/tools/ntuple_measure.c (engine/learn/TRAINING.md, "Pattern model"). */
+#ifndef RIN_NTUPLE_H
+#define RIN_NTUPLE_H
+
+#include <stdint.h>
+
+#include "rules/position.h"
+
+enum {
+    NTUPLE_MAX_CELLS = 10,        /* cells of the largest shape */
+    NTUPLE_MAX_INSTANCES = 2048,  /* placements x orderings on one board */
+    NTUPLE_MAX_STAGES = 16,
+    NTUPLE_GLOBALS = 2            /* bias, stone difference */
+};
+
+/* The shapes, h x w rectangles of cells (h <= w). A placement's class is
+ * its distance to the nearest edge and to the nearest edge across (capped),
+ * after the symmetry that brings it nearest the top left. */
+typedef enum NtupleShape {
+    NTUPLE_WIN3,    /* 3x3 windows everywhere; distances capped at 3 */
+    NTUPLE_EDGE24,  /* 2x4 strips on the outer row and the row inside; along the edge capped at 6 */
+    NTUPLE_EDGE25,  /* 2x5 strips on the outer row and the row inside; along the edge capped at 5 */
+    NTUPLE_WIN24,   /* 2x4 windows everywhere; distances capped at 2 and 3 */
+    NTUPLE_WIN23,   /* 2x3 windows everywhere; distances capped at 3 */
+    NTUPLE_SHAPES
+} NtupleShape;
+
+#define NTUPLE_SHAPE_BIT(shape) (UINT32_C(1) << (shape))
+
+/* What the sum of the weights predicts. */
+typedef enum NtupleTarget {
+    NTUPLE_TARGET_MARGIN, /* the final margin in stones, side to move */
+    NTUPLE_TARGET_RESULT  /* the logit of the result (win 1, draw 1/2, loss 0), side to move */
+} NtupleTarget;
+
+typedef struct NtupleConfig {
+    uint32_t shapes;     /* NTUPLE_SHAPE_BIT mask, not 0 */
+    int stages;          /* 1..NTUPLE_MAX_STAGES, by the fraction of points occupied */
+    int split_turn;      /* 1: separate tables for one and for two stones left in the turn */
+    NtupleTarget target;
+} NtupleConfig;
+
+typedef enum NtupleStatus {
+    NTUPLE_OK = 0,
+    NTUPLE_ERR_CONFIG, /* no shape, or stages out of range */
+    NTUPLE_ERR_MEMORY
+} NtupleStatus;
+
+/* One placement of a shape in one cell order: its weights and its cells. */
+typedef struct NtupleInstance {
+    uint32_t table;                    /* offset of its table in a stage's block */
+    float scale;                       /* 1 / orderings of the same placement */
+    uint8_t cells;                     /* number of cells */
+    uint8_t cell[NTUPLE_MAX_CELLS];    /* points (row * 16 + column) */
+} NtupleInstance;
+
+/* Every instance of one board size, and for every point the instances it
+ * belongs to with the power of 3 of its cell there. */
+typedef struct NtupleLayout {
+    int size;
+    int instances;
+    NtupleInstance instance[NTUPLE_MAX_INSTANCES];
+    uint16_t link_start[BB_POINTS + 1];
+    uint16_t *link_instance;
+    uint32_t *link_power;
+} NtupleLayout;
+
+/* The weights: per stage (and stones left when split_turn), the tables of
+ * every shape, then per stage and stones left the globals: a bias and a
+ * weight of the stone difference (so that the tables learn what the stones
+ * do not say). */
+typedef struct NtupleModel {
+    NtupleConfig config;
+    uint32_t stage_params;  /* table weights of one stage block */
+    uint32_t table_blocks;  /* stages x (1 or 2) */
+    uint32_t params;        /* everything: table_blocks x stage_params + 2 x stages x NTUPLE_GLOBALS */
+    float *weights;
+    /* the other output from the trained one: for TARGET_MARGIN the result's
+     * probability is sigmoid(calib_a * margin + calib_b); for TARGET_RESULT
+     * the margin is calib_a * logit + calib_b */
+    float calib_a, calib_b;
+    NtupleLayout *layout[BB_MAX_SIZE + 1]; /* by board size */
+} NtupleModel;
+
+/* A model with all weights 0; *out untouched on failure. */
+NtupleStatus ntuple_model_create(const NtupleConfig *config, NtupleModel **out);
+void ntuple_model_destroy(NtupleModel *model);
+
+/* Bytes of float weights (what the search would hold). */
+size_t ntuple_model_bytes(const NtupleModel *model);
+
+/* The shape's table size and class count (for tests and reports). */
+uint32_t ntuple_shape_configs(NtupleShape shape);
+int ntuple_shape_classes(NtupleShape shape);
+const char *ntuple_shape_name(NtupleShape shape);
+
+/* The incrementally kept indices of one position: every instance's
+ * configuration from each colour's point of view (cell value 0 empty, 1
+ * the colour's stone, 2 the other's; cell j weighs 3^j). */
+typedef struct NtupleBoard {
+    const NtupleLayout *layout;
+    Bitboard stones[2];
+    uint32_t index[2][NTUPLE_MAX_INSTANCES]; /* [Color] */
+} NtupleBoard;
+
+void ntuple_board_init(NtupleBoard *board, const NtupleModel *model, const Position *pos);
+
+/* Brings the board from its position to `pos`: only the instances of the
+ * points that changed (the stone and what it filled) are touched. */
+void ntuple_board_update(NtupleBoard *board, const Position *pos);
+
+/* What the model says of a position. */
+typedef struct NtupleValue {
+    float sum;      /* the weights' sum (margin in stones, or logit) */
+    float margin;   /* expected final margin in stones, side to move */
+    float win;      /* probability that the side to move wins (a draw counts 1/2) */
+} NtupleValue;
+
+/* The table block a position uses (stage, and stones left when
+ * split_turn), and the offset of its globals in the weights (bias, then
+ * the stone difference's weight; one pair per stage and stones left,
+ * whatever split_turn). */
+int ntuple_block(const NtupleModel *model, const Position *pos);
+uint32_t ntuple_globals_offset(const NtupleModel *model, const Position *pos);
+
+/* The stone difference, side to move: the second global's input. */
+static inline float ntuple_stone_difference(const Position *pos)
+{
+    Color me = pos_to_move(pos);
+    return (float)(pos_count(pos, me) - pos_count(pos, color_other(me)));
+}
+
+/* From the board's indices (kept by ntuple_board_update). */
+NtupleValue ntuple_eval(const NtupleModel *model, const NtupleBoard *board, const Position *pos);
+
+/* From scratch. */
+NtupleValue ntuple_eval_full(const NtupleModel *model, const Position *pos);
+
+/* The weight offsets of every instance for `pos` (block included) and their
+ * scales, into out/scale (NTUPLE_MAX_INSTANCES each); returns the count.
+ * For training. */
+int ntuple_active(const NtupleModel *model, const Position *pos, uint32_t *out, float *scale);
+
+#endif

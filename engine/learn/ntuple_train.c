@@ -1,0 +1,210 @@
+/* Adagrad for the n-tuple pattern model: each sample touches one weight per
+ * instance of its board and the bias of its stage; the calibration of the
+ * other output is a small least-squares or logistic fit. */
+#include "learn/ntuple_train.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "rules/random.h"
+
+struct NtupleTrainer {
+    NtupleModel *model;
+    NtupleTrainConfig config;
+    float *accum; /* Adagrad: sum of squared gradients per weight */
+    size_t *order;
+    size_t order_capacity;
+    uint64_t epochs;
+};
+
+NtupleTrainer *ntuple_train_create(NtupleModel *model, const NtupleTrainConfig *config)
+{
+    NtupleTrainer *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->model = model;
+    t->config = *config;
+    t->accum = calloc(model->params, sizeof *t->accum);
+    if (!t->accum) {
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void ntuple_train_destroy(NtupleTrainer *trainer)
+{
+    if (!trainer)
+        return;
+    free(trainer->accum);
+    free(trainer->order);
+    free(trainer);
+}
+
+double ntuple_sample_margin(const TrainSample *sample)
+{
+    const Position *pos = &sample->pos;
+    int black = bb_count(bb_and(sample->black_final, bb_board(pos->size)));
+    int margin = 2 * black - pos->size * pos->size;
+    return pos_to_move(pos) == COLOR_BLACK ? margin : -margin;
+}
+
+double ntuple_sample_result(const TrainSample *sample)
+{
+    double m = ntuple_sample_margin(sample);
+    return m > 0 ? 1.0 : m < 0 ? 0.0 : 0.5;
+}
+
+static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
+
+static void adagrad_step(NtupleTrainer *t, uint32_t k, float gradient)
+{
+    float *w = &t->model->weights[k];
+    float g = gradient + t->config.l2 * *w;
+    t->accum[k] += g * g;
+    *w -= t->config.rate * g / (sqrtf(t->accum[k]) + 1e-6f);
+}
+
+double ntuple_train_epoch(NtupleTrainer *t, const TrainSample *samples, size_t count)
+{
+    if (count == 0)
+        return 0.0;
+    if (t->order_capacity < count) {
+        size_t *order = realloc(t->order, count * sizeof *order);
+        if (!order)
+            return NAN;
+        t->order = order;
+        t->order_capacity = count;
+    }
+    Rng rng;
+    rng_seed(&rng, t->config.seed ^ (UINT64_C(0x9E3779B97F4A7C15) * ++t->epochs));
+    for (size_t i = 0; i < count; i++)
+        t->order[i] = i;
+    for (size_t i = count - 1; i > 0; i--) {
+        size_t j = (size_t)(rng_next(&rng) % (uint64_t)(i + 1));
+        size_t x = t->order[i];
+        t->order[i] = t->order[j];
+        t->order[j] = x;
+    }
+    NtupleModel *model = t->model;
+    bool margin_target = model->config.target == NTUPLE_TARGET_MARGIN;
+    uint32_t active[NTUPLE_MAX_INSTANCES];
+    float scale[NTUPLE_MAX_INSTANCES];
+    double loss = 0.0;
+    for (size_t i = 0; i < count; i++) {
+        const TrainSample *s = &samples[t->order[i]];
+        int n = ntuple_active(model, &s->pos, active, scale);
+        uint32_t globals = ntuple_globals_offset(model, &s->pos);
+        float stones = ntuple_stone_difference(&s->pos);
+        float sum = model->weights[globals] + model->weights[globals + 1] * stones;
+        for (int k = 0; k < n; k++)
+            sum += scale[k] * model->weights[active[k]];
+        float gradient;
+        if (margin_target) {
+            double error = sum - ntuple_sample_margin(s);
+            loss += 0.5 * error * error;
+            gradient = (float)error;
+        } else {
+            double y = ntuple_sample_result(s), p = sigmoid(sum);
+            double pc = p < 1e-12 ? 1e-12 : p > 1 - 1e-12 ? 1 - 1e-12 : p;
+            loss -= y * log(pc) + (1 - y) * log(1 - pc);
+            gradient = (float)(p - y);
+        }
+        for (int k = 0; k < n; k++)
+            adagrad_step(t, active[k], gradient * scale[k]);
+        adagrad_step(t, globals, gradient);
+        adagrad_step(t, globals + 1, gradient * stones);
+    }
+    return loss / (double)count;
+}
+
+bool ntuple_fit_logistic(const double *x, const double *y, size_t n, double *a_out, double *b_out)
+{
+    double a = 0.0, b = 0.0;
+    for (int iter = 0; iter < 100; iter++) {
+        double ga = 0, gb = 0, haa = 1e-9, hab = 0, hbb = 1e-9;
+        for (size_t i = 0; i < n; i++) {
+            double p = sigmoid(a * x[i] + b), d = p - y[i], v = p * (1 - p);
+            ga += d * x[i];
+            gb += d;
+            haa += v * x[i] * x[i];
+            hab += v * x[i];
+            hbb += v;
+        }
+        double det = haa * hbb - hab * hab;
+        if (!(det > 0))
+            return false;
+        double da = (hbb * ga - hab * gb) / det, db = (haa * gb - hab * ga) / det;
+        a -= da;
+        b -= db;
+        if (!isfinite(a) || !isfinite(b))
+            return false;
+        if (fabs(da) < 1e-10 * (1 + fabs(a)) && fabs(db) < 1e-10 * (1 + fabs(b))) {
+            *a_out = a;
+            *b_out = b;
+            return true;
+        }
+    }
+    return false;
+}
+
+void ntuple_train_calibrate(NtupleModel *model, const TrainSample *samples, size_t count, size_t limit)
+{
+    size_t step = limit && count > limit ? (count + limit - 1) / limit : 1;
+    size_t n = (count + step - 1) / step;
+    double *x = malloc((n ? n : 1) * sizeof *x), *y = malloc((n ? n : 1) * sizeof *y);
+    if (!x || !y) {
+        free(x);
+        free(y);
+        return;
+    }
+    bool margin_target = model->config.target == NTUPLE_TARGET_MARGIN;
+    size_t m = 0;
+    for (size_t i = 0; i < count; i += step) {
+        x[m] = ntuple_eval_full(model, &samples[i].pos).sum;
+        y[m] = margin_target ? ntuple_sample_result(&samples[i]) : ntuple_sample_margin(&samples[i]);
+        m++;
+    }
+    if (margin_target) {
+        double a, b;
+        if (ntuple_fit_logistic(x, y, m, &a, &b)) {
+            model->calib_a = (float)a;
+            model->calib_b = (float)b;
+        }
+    } else if (m > 1) { /* least squares of the margin on the logit */
+        double sx = 0, sy = 0, sxx = 0, sxy = 0;
+        for (size_t i = 0; i < m; i++) {
+            sx += x[i];
+            sy += y[i];
+            sxx += x[i] * x[i];
+            sxy += x[i] * y[i];
+        }
+        double var = sxx - sx * sx / (double)m;
+        if (var > 0) {
+            double a = (sxy - sx * sy / (double)m) / var;
+            model->calib_a = (float)a;
+            model->calib_b = (float)((sy - a * sx) / (double)m);
+        }
+    }
+    free(x);
+    free(y);
+}
+
+NtupleError ntuple_train_measure(const NtupleModel *model, const TrainSample *samples, size_t count)
+{
+    NtupleError e = {.positions = count};
+    double ll = 0, sq = 0;
+    for (size_t i = 0; i < count; i++) {
+        NtupleValue v = ntuple_eval_full(model, &samples[i].pos);
+        double y = ntuple_sample_result(&samples[i]);
+        double p = v.win < 1e-6f ? 1e-6 : v.win > 1 - 1e-6f ? 1 - 1e-6 : v.win;
+        ll -= y * log(p) + (1 - y) * log(1 - p);
+        double d = v.margin - ntuple_sample_margin(&samples[i]);
+        sq += d * d;
+    }
+    if (count) {
+        e.result_logloss = ll / (double)count;
+        e.margin_rmse = sqrt(sq / (double)count);
+    }
+    return e;
+}
