@@ -177,7 +177,8 @@ NtupleStatus ntuple_model_create(const NtupleConfig *config, NtupleModel **out)
     model->stage_params = total;
     model->table_blocks = (uint32_t)config->stages * (model->config.split_turn ? 2u : 1u);
     model->params = model->table_blocks * total + 2u * (uint32_t)config->stages * NTUPLE_GLOBALS;
-    model->calib_a = config->target == NTUPLE_TARGET_MARGIN ? 0.1f : 10.0f;
+    for (int s = 0; s < NTUPLE_MAX_STAGES; s++)
+        model->calib_a[s] = config->target == NTUPLE_TARGET_MARGIN ? 0.1f : 10.0f;
     model->weights = calloc(model->params, sizeof *model->weights);
     bool ok = model->weights != NULL;
     for (int n = BB_MIN_SIZE; ok && n <= BB_MAX_SIZE; n++)
@@ -202,7 +203,7 @@ void ntuple_model_destroy(NtupleModel *model)
 
 size_t ntuple_model_bytes(const NtupleModel *model) { return (size_t)model->params * sizeof(float); }
 
-static int position_stage(const NtupleModel *model, const Position *pos)
+int ntuple_stage(const NtupleModel *model, const Position *pos)
 {
     int occupied = bb_count(bb_or(pos->stones[0], pos->stones[1]));
     int stage = occupied * model->config.stages / (pos->size * pos->size);
@@ -211,13 +212,13 @@ static int position_stage(const NtupleModel *model, const Position *pos)
 
 int ntuple_block(const NtupleModel *model, const Position *pos)
 {
-    int stage = position_stage(model, pos);
+    int stage = ntuple_stage(model, pos);
     return model->config.split_turn ? stage * 2 + pos_stones_left(pos) - 1 : stage;
 }
 
 uint32_t ntuple_globals_offset(const NtupleModel *model, const Position *pos)
 {
-    int pair = position_stage(model, pos) * 2 + pos_stones_left(pos) - 1;
+    int pair = ntuple_stage(model, pos) * 2 + pos_stones_left(pos) - 1;
     return model->table_blocks * model->stage_params + (uint32_t)(pair * NTUPLE_GLOBALS);
 }
 
@@ -284,14 +285,15 @@ void ntuple_board_update(NtupleBoard *board, const Position *pos)
     board->stones[1] = pos->stones[1];
 }
 
-static NtupleValue value_of(const NtupleModel *model, float sum)
+static NtupleValue value_of(const NtupleModel *model, const Position *pos, float sum)
 {
     NtupleValue v = {.sum = sum};
+    int stage = ntuple_stage(model, pos);
     if (model->config.target == NTUPLE_TARGET_MARGIN) {
         v.margin = sum;
-        v.win = 1.0f / (1.0f + expf(-(model->calib_a * sum + model->calib_b)));
+        v.win = 1.0f / (1.0f + expf(-(model->calib_a[stage] * sum + model->calib_b[stage])));
     } else {
-        v.margin = model->calib_a * sum + model->calib_b;
+        v.margin = model->calib_a[stage] * sum + model->calib_b[stage];
         v.win = 1.0f / (1.0f + expf(-sum));
     }
     return v;
@@ -305,7 +307,7 @@ NtupleValue ntuple_eval(const NtupleModel *model, const NtupleBoard *board, cons
     float sum = 0.0f;
     for (int i = 0; i < layout->instances; i++)
         sum += layout->instance[i].scale * w[layout->instance[i].table + index[i]];
-    return value_of(model, sum + globals_sum(model, pos));
+    return value_of(model, pos, sum + globals_sum(model, pos));
 }
 
 int ntuple_active(const NtupleModel *model, const Position *pos, uint32_t *out, float *scale)
@@ -330,5 +332,5 @@ NtupleValue ntuple_eval_full(const NtupleModel *model, const Position *pos)
     float sum = 0.0f;
     for (int i = 0; i < layout->instances; i++)
         sum += layout->instance[i].scale * w[layout->instance[i].table + instance_index(&layout->instance[i], value)];
-    return value_of(model, sum + globals_sum(model, pos));
+    return value_of(model, pos, sum + globals_sum(model, pos));
 }

@@ -86,10 +86,10 @@ typedef struct NtupleModel {
     uint32_t table_blocks;  /* stages x (1 or 2) */
     uint32_t params;        /* everything: table_blocks x stage_params + 2 x stages x NTUPLE_GLOBALS */
     float *weights;
-    /* the other output from the trained one: for TARGET_MARGIN the result's
-     * probability is sigmoid(calib_a * margin + calib_b); for TARGET_RESULT
-     * the margin is calib_a * logit + calib_b */
-    float calib_a, calib_b;
+    /* the other output from the trained one, per stage: for TARGET_MARGIN
+     * the result's probability is sigmoid(calib_a * margin + calib_b); for
+     * TARGET_RESULT the margin is calib_a * logit + calib_b */
+    float calib_a[NTUPLE_MAX_STAGES], calib_b[NTUPLE_MAX_STAGES];
     NtupleLayout *layout[BB_MAX_SIZE + 1]; /* by board size */
 } NtupleModel;
 
@@ -127,10 +127,12 @@ typedef struct NtupleValue {
     float win;      /* probability that the side to move wins (a draw counts 1/2) */
 } NtupleValue;
 
-/* The table block a position uses (stage, and stones left when
+/* A position's stage (by the fraction of points occupied), the table block
+ * it uses (stage, and stones left when
  * split_turn), and the offset of its globals in the weights (bias, then
  * the stone difference's weight; one pair per stage and stones left,
  * whatever split_turn). */
+int ntuple_stage(const NtupleModel *model, const Position *pos);
 int ntuple_block(const NtupleModel *model, const Position *pos);
 uint32_t ntuple_globals_offset(const NtupleModel *model, const Position *pos);
 

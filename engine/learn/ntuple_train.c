@@ -148,6 +148,8 @@ bool ntuple_fit_logistic(const double *x, const double *y, size_t n, double *a_o
     return false;
 }
 
+static void fit_stage(NtupleModel *model, int stage, const double *x, const double *y, size_t m);
+
 void ntuple_train_calibrate(NtupleModel *model, const TrainSample *samples, size_t count, size_t limit)
 {
     size_t step = limit && count > limit ? (count + limit - 1) / limit : 1;
@@ -159,17 +161,27 @@ void ntuple_train_calibrate(NtupleModel *model, const TrainSample *samples, size
         return;
     }
     bool margin_target = model->config.target == NTUPLE_TARGET_MARGIN;
-    size_t m = 0;
-    for (size_t i = 0; i < count; i += step) {
-        x[m] = ntuple_eval_full(model, &samples[i].pos).sum;
-        y[m] = margin_target ? ntuple_sample_result(&samples[i]) : ntuple_sample_margin(&samples[i]);
-        m++;
+    for (int stage = 0; stage < model->config.stages; stage++) {
+        size_t m = 0;
+        for (size_t i = 0; i < count; i += step)
+            if (ntuple_stage(model, &samples[i].pos) == stage) {
+                x[m] = ntuple_eval_full(model, &samples[i].pos).sum;
+                y[m] = margin_target ? ntuple_sample_result(&samples[i]) : ntuple_sample_margin(&samples[i]);
+                m++;
+            }
+        fit_stage(model, stage, x, y, m);
     }
-    if (margin_target) {
+    free(x);
+    free(y);
+}
+
+static void fit_stage(NtupleModel *model, int stage, const double *x, const double *y, size_t m)
+{
+    if (model->config.target == NTUPLE_TARGET_MARGIN) {
         double a, b;
         if (ntuple_fit_logistic(x, y, m, &a, &b)) {
-            model->calib_a = (float)a;
-            model->calib_b = (float)b;
+            model->calib_a[stage] = (float)a;
+            model->calib_b[stage] = (float)b;
         }
     } else if (m > 1) { /* least squares of the margin on the logit */
         double sx = 0, sy = 0, sxx = 0, sxy = 0;
@@ -182,12 +194,10 @@ void ntuple_train_calibrate(NtupleModel *model, const TrainSample *samples, size
         double var = sxx - sx * sx / (double)m;
         if (var > 0) {
             double a = (sxy - sx * sy / (double)m) / var;
-            model->calib_a = (float)a;
-            model->calib_b = (float)((sy - a * sx) / (double)m);
+            model->calib_a[stage] = (float)a;
+            model->calib_b[stage] = (float)((sy - a * sx) / (double)m);
         }
     }
-    free(x);
-    free(y);
 }
 
 NtupleError ntuple_train_measure(const NtupleModel *model, const TrainSample *samples, size_t count)

@@ -30,8 +30,8 @@ void ntuple_train_destroy(NtupleTrainer *trainer);
  * (squared error / 2 in stones^2, or log-loss). */
 double ntuple_train_epoch(NtupleTrainer *trainer, const TrainSample *samples, size_t count);
 
-/* Fits the model's calib_a and calib_b (the output it was not trained for)
- * over at most `limit` of the samples, evenly spread. */
+/* Fits the model's calib_a and calib_b of every stage (the output it was
+ * not trained for) over at most `limit` of the samples, evenly spread. */
 void ntuple_train_calibrate(NtupleModel *model, const TrainSample *samples, size_t count, size_t limit);
 
 /* The labels of a sample, from the side to move's point of view. */

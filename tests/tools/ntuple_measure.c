@@ -11,7 +11,8 @@
  *                  [--seed S] [--holdout K] [--no-baselines] FILE...
  *
  * A predictor that gives only a margin gets its win probability from a
- * logistic fit of the result on that margin (and the n-tuple model its
+ * logistic fit of the result on that margin per stage (quarter of the
+ * points occupied; the n-tuple model its
  * other output from its calibration) over the positions of a sixteenth of
  * the games not held out, chosen by a hash of the game index, which the
  * model does not train on: a fit on the training positions would believe
@@ -89,10 +90,11 @@ static double stones_margin(const Position *pos)
 
 /* Fits the win probability on a margin predictor over training samples;
  * false when memory runs out. */
-static bool calibrate(const TrainSample *samples, size_t count, const EvalModel *builtin, double ab[2][2])
+static bool calibrate(const TrainSample *samples, size_t count, const EvalModel *builtin,
+                      double ab[2][STAGE_BUCKETS][2])
 {
     size_t step = count > CALIBRATION_LIMIT ? (count + CALIBRATION_LIMIT - 1) / CALIBRATION_LIMIT : 1;
-    size_t n = 0, cap = count / step + 1;
+    size_t cap = count / step + 1;
     double *xs = malloc(cap * sizeof *xs), *xb = malloc(cap * sizeof *xb), *y = malloc(cap * sizeof *y);
     if (!xs || !xb || !y) {
         free(xs);
@@ -100,17 +102,22 @@ static bool calibrate(const TrainSample *samples, size_t count, const EvalModel 
         free(y);
         return false;
     }
-    for (size_t i = 0; i < count; i += step) {
-        xs[n] = stones_margin(&samples[i].pos);
-        xb[n] = builtin ? builtin_margin(builtin, &samples[i].pos, NULL) : 0.0;
-        y[n] = ntuple_sample_result(&samples[i]);
-        n++;
+    for (int bucket = 0; bucket < STAGE_BUCKETS; bucket++) {
+        size_t n = 0;
+        for (size_t i = 0; i < count; i += step)
+            if (stage_bucket(&samples[i].pos) == bucket) {
+                xs[n] = stones_margin(&samples[i].pos);
+                xb[n] = builtin ? builtin_margin(builtin, &samples[i].pos, NULL) : 0.0;
+                y[n] = ntuple_sample_result(&samples[i]);
+                n++;
+            }
+        double *s = ab[0][bucket], *b = ab[1][bucket];
+        s[0] = s[1] = b[0] = b[1] = 0.0;
+        if (!ntuple_fit_logistic(xs, y, n, &s[0], &s[1]))
+            fprintf(stderr, "warning: the stone difference's logistic fit did not converge\n");
+        if (builtin && !ntuple_fit_logistic(xb, y, n, &b[0], &b[1]))
+            fprintf(stderr, "warning: the built-in evaluation's logistic fit did not converge\n");
     }
-    ab[0][0] = ab[0][1] = ab[1][0] = ab[1][1] = 0.0;
-    if (!ntuple_fit_logistic(xs, y, n, &ab[0][0], &ab[0][1]))
-        fprintf(stderr, "warning: the stone difference's logistic fit did not converge\n");
-    if (builtin && !ntuple_fit_logistic(xb, y, n, &ab[1][0], &ab[1][1]))
-        fprintf(stderr, "warning: the built-in evaluation's logistic fit did not converge\n");
     free(xs);
     free(xb);
     free(y);
@@ -291,17 +298,14 @@ int main(int argc, char **argv)
     }
     ntuple_train_calibrate(model, calib, nc, CALIBRATION_LIMIT);
     double train_seconds = now_seconds() - train_start;
-    printf("trained in %.1f s; calibration a %.5f b %.5f\n", train_seconds, (double)model->calib_a,
-           (double)model->calib_b);
+    printf("trained in %.1f s\n", train_seconds);
 
     EvalModel *builtin = o.baselines ? eval_model_default() : NULL;
-    double ab[2][2];
+    double ab[2][STAGE_BUCKETS][2];
     if (!calibrate(calib, nc, builtin, ab)) {
         fprintf(stderr, "ntuple_measure: out of memory\n");
         return 1;
     }
-    printf("win probability fits: stones a %.5f b %.5f; built-in a %.5f b %.5f\n", ab[0][0], ab[0][1], ab[1][0],
-           ab[1][1]);
 
     /* [size 12/16/other][stage bucket or all][predictor] */
     static Tally tally[3][STAGE_BUCKETS + 1][PREDICTORS];
@@ -314,9 +318,9 @@ int main(int argc, char **argv)
         double pred[PREDICTORS], win[PREDICTORS];
         float owner[BB_POINTS];
         pred[P_STONES] = stones_margin(pos);
-        win[P_STONES] = sigmoid(ab[0][0] * pred[P_STONES] + ab[0][1]);
+        win[P_STONES] = sigmoid(ab[0][st][0] * pred[P_STONES] + ab[0][st][1]);
         pred[P_BUILTIN] = builtin ? builtin_margin(builtin, pos, owner) : 0.0;
-        win[P_BUILTIN] = sigmoid(ab[1][0] * pred[P_BUILTIN] + ab[1][1]);
+        win[P_BUILTIN] = sigmoid(ab[1][st][0] * pred[P_BUILTIN] + ab[1][st][1]);
         NtupleValue v = ntuple_eval_full(model, pos);
         pred[P_NTUPLE] = v.margin;
         win[P_NTUPLE] = v.win;

@@ -291,7 +291,8 @@ static void train_twice(NtupleTarget target)
     assert_true(fabs(before.result_logloss - log(2.0)) < 1e-3);
     assert_true(after.result_logloss < 0.9 * before.result_logloss);
     assert_memory_equal(a->weights, b->weights, a->params * sizeof *a->weights);
-    assert_true(a->calib_a == b->calib_a && a->calib_b == b->calib_b);
+    assert_memory_equal(a->calib_a, b->calib_a, sizeof a->calib_a);
+    assert_memory_equal(a->calib_b, b->calib_b, sizeof a->calib_b);
     assert_true(memcmp(a->weights, c->weights, a->params * sizeof *a->weights) != 0);
     ntuple_train_destroy(ta);
     ntuple_train_destroy(tb);
