@@ -94,40 +94,54 @@ static void layout_destroy(NtupleLayout *layout)
  * placement with a symmetry of its own appears once per order, each with
  * scale 1/|orders|, so that the sum is the same for all eight images of a
  * position. */
-static NtupleLayout *layout_create(const NtupleModel *model, int n, const uint32_t table_of[NTUPLE_SHAPES])
+static NtupleLayout *layout_create(const NtupleModel *model, int n, const uint32_t table_of[NTUPLE_SHAPES],
+                                   const uint32_t owner_table_of[NTUPLE_SHAPES])
 {
     NtupleLayout *layout = calloc(1, sizeof *layout);
     if (!layout)
         return NULL;
     layout->size = n;
     int count = 0;
-    for (int shape = 0; shape < NTUPLE_SHAPES; shape++) {
-        if (!(model->config.shapes & NTUPLE_SHAPE_BIT(shape)))
-            continue;
-        const ShapeSpec *s = &SHAPES[shape];
-        for (int top = 0; top + s->h <= n; top++)
-            for (int left = 0; left + s->w <= n; left++) {
-                int bottom = n - s->h - top, right = n - s->w - left;
-                if (top > bottom || left > right || top > s->max_top || (s->h == s->w && top > left))
-                    continue;
-                int fixed = 0;
-                for (int g = 0; g < 8; g++)
-                    fixed += symmetry_fixes(g, n, top, left, s->h, s->w);
-                uint32_t table = table_of[shape] + (uint32_t)shape_class(s, top, left) * ntuple_shape_configs(shape);
-                for (int g = 0; g < 8; g++) {
-                    if (count == NTUPLE_MAX_INSTANCES) {
-                        layout_destroy(layout);
-                        return NULL;
+    /* the value head's shapes first, then those only the owner head uses */
+    uint32_t value = model->config.shapes, owner = model->config.owner_shapes;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int shape = 0; shape < NTUPLE_SHAPES; shape++) {
+            if (!((pass == 0 ? value : owner & ~value) & NTUPLE_SHAPE_BIT(shape)))
+                continue;
+            const ShapeSpec *s = &SHAPES[shape];
+            uint32_t configs = ntuple_shape_configs((NtupleShape)shape);
+            for (int top = 0; top + s->h <= n; top++)
+                for (int left = 0; left + s->w <= n; left++) {
+                    int bottom = n - s->h - top, right = n - s->w - left;
+                    if (top > bottom || left > right || top > s->max_top || (s->h == s->w && top > left))
+                        continue;
+                    int fixed = 0;
+                    for (int g = 0; g < 8; g++)
+                        fixed += symmetry_fixes(g, n, top, left, s->h, s->w);
+                    uint32_t c = (uint32_t)shape_class(s, top, left);
+                    uint32_t table =
+                        value & NTUPLE_SHAPE_BIT(shape) ? table_of[shape] + c * configs : NTUPLE_NO_TABLE;
+                    uint32_t owner_table = owner & NTUPLE_SHAPE_BIT(shape)
+                                               ? owner_table_of[shape] + c * configs * (uint32_t)(s->h * s->w)
+                                               : NTUPLE_NO_TABLE;
+                    for (int g = 0; g < 8; g++) {
+                        if (count == NTUPLE_MAX_INSTANCES) {
+                            layout_destroy(layout);
+                            return NULL;
+                        }
+                        NtupleInstance *in = &layout->instance[count++];
+                        in->table = table;
+                        in->owner_table = owner_table;
+                        in->scale = 1.0f / (float)fixed;
+                        in->cells = (uint8_t)(s->h * s->w);
+                        for (int i = 0; i < s->h; i++)
+                            for (int j = 0; j < s->w; j++)
+                                in->cell[i * s->w + j] = (uint8_t)symmetry_point(g, n, top + i, left + j);
                     }
-                    NtupleInstance *in = &layout->instance[count++];
-                    in->table = table;
-                    in->scale = 1.0f / (float)fixed;
-                    in->cells = (uint8_t)(s->h * s->w);
-                    for (int i = 0; i < s->h; i++)
-                        for (int j = 0; j < s->w; j++)
-                            in->cell[i * s->w + j] = (uint8_t)symmetry_point(g, n, top + i, left + j);
                 }
-            }
+        }
+        if (pass == 0)
+            layout->value_instances = count;
     }
     layout->instances = count;
     int links = 0, per_point[BB_POINTS] = {0};
@@ -160,8 +174,8 @@ static NtupleLayout *layout_create(const NtupleModel *model, int n, const uint32
 
 NtupleStatus ntuple_model_create(const NtupleConfig *config, NtupleModel **out)
 {
-    if (!config->shapes || (config->shapes >> NTUPLE_SHAPES) || config->stages < 1 ||
-        config->stages > NTUPLE_MAX_STAGES)
+    if (!config->shapes || (config->shapes >> NTUPLE_SHAPES) || (config->owner_shapes >> NTUPLE_SHAPES) ||
+        config->stages < 1 || config->stages > NTUPLE_MAX_STAGES)
         return NTUPLE_ERR_CONFIG;
     NtupleModel *model = calloc(1, sizeof *model);
     if (!model)
@@ -176,13 +190,24 @@ NtupleStatus ntuple_model_create(const NtupleConfig *config, NtupleModel **out)
         }
     model->stage_params = total;
     model->table_blocks = (uint32_t)config->stages * (model->config.split_turn ? 2u : 1u);
-    model->params = model->table_blocks * total + 2u * (uint32_t)config->stages * NTUPLE_GLOBALS;
+    model->value_params = model->table_blocks * total + 2u * (uint32_t)config->stages * NTUPLE_GLOBALS;
+    uint32_t owner_table_of[NTUPLE_SHAPES] = {0}, owner_total = 0;
+    for (int shape = 0; shape < NTUPLE_SHAPES; shape++)
+        if (config->owner_shapes & NTUPLE_SHAPE_BIT(shape)) {
+            owner_table_of[shape] = owner_total;
+            owner_total += (uint32_t)ntuple_shape_classes((NtupleShape)shape) *
+                           ntuple_shape_configs((NtupleShape)shape) *
+                           (uint32_t)(SHAPES[shape].h * SHAPES[shape].w);
+        }
+    model->owner_stage_params = owner_total;
+    model->owner_params = config->owner_shapes ? (uint32_t)config->stages * (owner_total + NTUPLE_OWNER_GLOBALS) : 0;
+    model->params = model->value_params + model->owner_params;
     for (int s = 0; s < NTUPLE_MAX_STAGES; s++)
         model->calib_a[s] = config->target == NTUPLE_TARGET_MARGIN ? 0.1f : 10.0f;
     model->weights = calloc(model->params, sizeof *model->weights);
     bool ok = model->weights != NULL;
     for (int n = BB_MIN_SIZE; ok && n <= BB_MAX_SIZE; n++)
-        ok = (model->layout[n] = layout_create(model, n, table_of)) != NULL;
+        ok = (model->layout[n] = layout_create(model, n, table_of, owner_table_of)) != NULL;
     if (!ok) {
         ntuple_model_destroy(model);
         return NTUPLE_ERR_MEMORY;
@@ -305,7 +330,7 @@ NtupleValue ntuple_eval(const NtupleModel *model, const NtupleBoard *board, cons
     const float *w = model->weights + (size_t)ntuple_block(model, pos) * model->stage_params;
     const uint32_t *index = board->index[pos_to_move(pos)];
     float sum = 0.0f;
-    for (int i = 0; i < layout->instances; i++)
+    for (int i = 0; i < layout->value_instances; i++)
         sum += layout->instance[i].scale * w[layout->instance[i].table + index[i]];
     return value_of(model, pos, sum + globals_sum(model, pos));
 }
@@ -316,11 +341,11 @@ int ntuple_active(const NtupleModel *model, const Position *pos, uint32_t *out, 
     uint32_t base = (uint32_t)ntuple_block(model, pos) * model->stage_params;
     uint8_t value[BB_POINTS];
     cell_values(pos, pos_to_move(pos), value);
-    for (int i = 0; i < layout->instances; i++) {
+    for (int i = 0; i < layout->value_instances; i++) {
         out[i] = base + layout->instance[i].table + instance_index(&layout->instance[i], value);
         scale[i] = layout->instance[i].scale;
     }
-    return layout->instances;
+    return layout->value_instances;
 }
 
 NtupleValue ntuple_eval_full(const NtupleModel *model, const Position *pos)
@@ -330,7 +355,51 @@ NtupleValue ntuple_eval_full(const NtupleModel *model, const Position *pos)
     uint8_t value[BB_POINTS];
     cell_values(pos, pos_to_move(pos), value);
     float sum = 0.0f;
-    for (int i = 0; i < layout->instances; i++)
+    for (int i = 0; i < layout->value_instances; i++)
         sum += layout->instance[i].scale * w[layout->instance[i].table + instance_index(&layout->instance[i], value)];
     return value_of(model, pos, sum + globals_sum(model, pos));
+}
+
+int ntuple_indices(const NtupleModel *model, const Position *pos, uint32_t *index)
+{
+    const NtupleLayout *layout = model->layout[pos->size];
+    uint8_t value[BB_POINTS];
+    cell_values(pos, pos_to_move(pos), value);
+    for (int i = 0; i < layout->instances; i++)
+        index[i] = instance_index(&layout->instance[i], value);
+    return layout->instances;
+}
+
+uint32_t ntuple_owner_offset(const NtupleModel *model, const Position *pos)
+{
+    return model->value_params +
+           (uint32_t)ntuple_stage(model, pos) * (model->owner_stage_params + NTUPLE_OWNER_GLOBALS);
+}
+
+bool ntuple_owner(const NtupleModel *model, const Position *pos, float owner[BB_POINTS])
+{
+    if (!model->config.owner_shapes)
+        return false;
+    const NtupleLayout *layout = model->layout[pos->size];
+    const float *w = model->weights + ntuple_owner_offset(model, pos);
+    const float *bias = w + model->owner_stage_params;
+    uint8_t value[BB_POINTS];
+    cell_values(pos, pos_to_move(pos), value);
+    float z[BB_POINTS];
+    for (int p = 0; p < BB_POINTS; p++)
+        z[p] = bias[value[p]];
+    for (int i = 0; i < layout->instances; i++) {
+        const NtupleInstance *in = &layout->instance[i];
+        if (in->owner_table == NTUPLE_NO_TABLE)
+            continue;
+        const float *t = w + in->owner_table + instance_index(in, value) * in->cells;
+        for (int j = 0; j < in->cells; j++)
+            z[in->cell[j]] += in->scale * t[j];
+    }
+    float sign = pos_to_move(pos) == COLOR_BLACK ? 1.0f : -1.0f;
+    for (int p = 0; p < BB_POINTS; p++)
+        owner[p] = point_row(p) < pos->size && point_col(p) < pos->size
+                       ? sign * (2.0f / (1.0f + expf(-z[p])) - 1.0f)
+                       : 0.0f;
+    return true;
 }

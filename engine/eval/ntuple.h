@@ -7,12 +7,17 @@
  * a shape at the same distance from the edges (distances capped), so one
  * set of weights serves every board size. The sum of the weights is the
  * final margin in stones (or the logit of the result) for the side to move.
+ * An optional second head predicts every point's final owner: the point's
+ * logit is the sum, over the instances of the owner shapes that hold it,
+ * of a weight per (table, configuration, the point's cell in it).
  *
  * Not used by the search yet: measured against the learned evaluation by
  * tests/tools/ntuple_measure.c (engine/learn/TRAINING.md, "Pattern model"). */
 #ifndef RIN_NTUPLE_H
 #define RIN_NTUPLE_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "rules/position.h"
@@ -21,8 +26,11 @@ enum {
     NTUPLE_MAX_CELLS = 10,        /* cells of the largest shape */
     NTUPLE_MAX_INSTANCES = 2048,  /* placements x orderings on one board */
     NTUPLE_MAX_STAGES = 16,
-    NTUPLE_GLOBALS = 2            /* bias, stone difference */
+    NTUPLE_GLOBALS = 2,           /* bias, stone difference */
+    NTUPLE_OWNER_GLOBALS = 3      /* owner head: a bias per state of the point (empty, own, the opponent's) */
 };
+
+#define NTUPLE_NO_TABLE UINT32_MAX
 
 /* The shapes, h x w rectangles of cells (h <= w). A placement's class is
  * its distance to the nearest edge and to the nearest edge across (capped),
@@ -49,17 +57,19 @@ typedef struct NtupleConfig {
     int stages;          /* 1..NTUPLE_MAX_STAGES, by the fraction of points occupied */
     int split_turn;      /* 1: separate tables for one and for two stones left in the turn */
     NtupleTarget target;
+    uint32_t owner_shapes; /* the owner head's shapes (NTUPLE_SHAPE_BIT mask); 0: no owner head */
 } NtupleConfig;
 
 typedef enum NtupleStatus {
     NTUPLE_OK = 0,
-    NTUPLE_ERR_CONFIG, /* no shape, or stages out of range */
+    NTUPLE_ERR_CONFIG, /* no shape, an unknown one, or stages out of range */
     NTUPLE_ERR_MEMORY
 } NtupleStatus;
 
 /* One placement of a shape in one cell order: its weights and its cells. */
 typedef struct NtupleInstance {
-    uint32_t table;                    /* offset of its table in a stage's block */
+    uint32_t table;                    /* offset of its table in a stage's block (value instances) */
+    uint32_t owner_table;              /* offset of its owner table in an owner block, or NTUPLE_NO_TABLE */
     float scale;                       /* 1 / orderings of the same placement */
     uint8_t cells;                     /* number of cells */
     uint8_t cell[NTUPLE_MAX_CELLS];    /* points (row * 16 + column) */
@@ -69,7 +79,8 @@ typedef struct NtupleInstance {
  * belongs to with the power of 3 of its cell there. */
 typedef struct NtupleLayout {
     int size;
-    int instances;
+    int instances;       /* all of them */
+    int value_instances; /* the first ones: of the value head's shapes */
     NtupleInstance instance[NTUPLE_MAX_INSTANCES];
     uint16_t link_start[BB_POINTS + 1];
     uint16_t *link_instance;
@@ -84,7 +95,10 @@ typedef struct NtupleModel {
     NtupleConfig config;
     uint32_t stage_params;  /* table weights of one stage block */
     uint32_t table_blocks;  /* stages x (1 or 2) */
-    uint32_t params;        /* everything: table_blocks x stage_params + 2 x stages x NTUPLE_GLOBALS */
+    uint32_t value_params;  /* the value head: table_blocks x stage_params + 2 x stages x NTUPLE_GLOBALS */
+    uint32_t owner_params;  /* per stage: owner tables (owner_stage_params), then NTUPLE_OWNER_GLOBALS */
+    uint32_t owner_stage_params;
+    uint32_t params;        /* value_params + owner_params */
     float *weights;
     /* the other output from the trained one, per stage: for TARGET_MARGIN
      * the result's probability is sigmoid(calib_a * margin + calib_b); for
@@ -149,7 +163,19 @@ NtupleValue ntuple_eval(const NtupleModel *model, const NtupleBoard *board, cons
 /* From scratch. */
 NtupleValue ntuple_eval_full(const NtupleModel *model, const Position *pos);
 
-/* The weight offsets of every instance for `pos` (block included) and their
+/* Each point's expected final owner in [-1, 1] from Black's point of view
+ * (0 off the board) by the owner head; false (owner untouched) without one. */
+bool ntuple_owner(const NtupleModel *model, const Position *pos, float owner[BB_POINTS]);
+
+/* Every instance's index for `pos` from the side to move's point of view,
+ * into index (NTUPLE_MAX_INSTANCES); returns the count. */
+int ntuple_indices(const NtupleModel *model, const Position *pos, uint32_t *index);
+
+/* The offset of the owner block of a position's stage (its tables, then
+ * its NTUPLE_OWNER_GLOBALS biases). */
+uint32_t ntuple_owner_offset(const NtupleModel *model, const Position *pos);
+
+/* The weight offsets of every value instance for `pos` (block included) and their
  * scales, into out/scale (NTUPLE_MAX_INSTANCES each); returns the count.
  * For training. */
 int ntuple_active(const NtupleModel *model, const Position *pos, uint32_t *out, float *scale);

@@ -65,14 +65,65 @@ static void adagrad_step(NtupleTrainer *t, uint32_t k, float gradient)
     *w -= t->config.rate * g / (sqrtf(t->accum[k]) + 1e-6f);
 }
 
-double ntuple_train_epoch(NtupleTrainer *t, const TrainSample *samples, size_t count)
+/* One sample's step of the owner head; returns its log-loss summed over
+ * the points. */
+static double owner_step(NtupleTrainer *t, const TrainSample *s)
 {
+    NtupleModel *model = t->model;
+    const Position *pos = &s->pos;
+    const NtupleLayout *layout = model->layout[pos->size];
+    uint32_t index[NTUPLE_MAX_INSTANCES];
+    ntuple_indices(model, pos, index);
+    uint32_t offset = ntuple_owner_offset(model, pos), bias = offset + model->owner_stage_params;
+    Color me = pos_to_move(pos);
+    uint8_t value[BB_POINTS] = {0};
+    Bitboard own = pos->stones[me], theirs = pos->stones[color_other(me)];
+    for (int p; (p = bb_next(&own)) != POINT_NONE;)
+        value[p] = 1;
+    for (int p; (p = bb_next(&theirs)) != POINT_NONE;)
+        value[p] = 2;
+    float z[BB_POINTS];
+    for (int p = 0; p < BB_POINTS; p++)
+        z[p] = model->weights[bias + value[p]];
+    for (int i = 0; i < layout->instances; i++) {
+        const NtupleInstance *in = &layout->instance[i];
+        if (in->owner_table == NTUPLE_NO_TABLE)
+            continue;
+        const float *w = model->weights + offset + in->owner_table + index[i] * in->cells;
+        for (int j = 0; j < in->cells; j++)
+            z[in->cell[j]] += in->scale * w[j];
+    }
+    float gradient[BB_POINTS] = {0};
+    double loss = 0.0;
+    Bitboard mine_final = me == COLOR_BLACK ? s->black_final : bb_andnot(bb_board(pos->size), s->black_final);
+    Bitboard board = bb_board(pos->size);
+    for (int p; (p = bb_next(&board)) != POINT_NONE;) {
+        double q = sigmoid(z[p]), y = bb_test(mine_final, p) ? 1.0 : 0.0;
+        double qc = q < 1e-12 ? 1e-12 : q > 1 - 1e-12 ? 1 - 1e-12 : q;
+        loss -= y * log(qc) + (1 - y) * log(1 - qc);
+        gradient[p] = (float)(q - y);
+        adagrad_step(t, bias + value[p], gradient[p]);
+    }
+    for (int i = 0; i < layout->instances; i++) {
+        const NtupleInstance *in = &layout->instance[i];
+        if (in->owner_table == NTUPLE_NO_TABLE)
+            continue;
+        uint32_t k = offset + in->owner_table + index[i] * in->cells;
+        for (int j = 0; j < in->cells; j++)
+            adagrad_step(t, k + (uint32_t)j, in->scale * gradient[in->cell[j]]);
+    }
+    return loss;
+}
+
+NtupleLoss ntuple_train_epoch(NtupleTrainer *t, const TrainSample *samples, size_t count)
+{
+    NtupleLoss result = {0.0, 0.0};
     if (count == 0)
-        return 0.0;
+        return result;
     if (t->order_capacity < count) {
         size_t *order = realloc(t->order, count * sizeof *order);
         if (!order)
-            return NAN;
+            return (NtupleLoss){NAN, NAN};
         t->order = order;
         t->order_capacity = count;
     }
@@ -90,7 +141,7 @@ double ntuple_train_epoch(NtupleTrainer *t, const TrainSample *samples, size_t c
     bool margin_target = model->config.target == NTUPLE_TARGET_MARGIN;
     uint32_t active[NTUPLE_MAX_INSTANCES];
     float scale[NTUPLE_MAX_INSTANCES];
-    double loss = 0.0;
+    double loss = 0.0, owner_loss = 0.0, points = 0.0;
     for (size_t i = 0; i < count; i++) {
         const TrainSample *s = &samples[t->order[i]];
         int n = ntuple_active(model, &s->pos, active, scale);
@@ -114,8 +165,14 @@ double ntuple_train_epoch(NtupleTrainer *t, const TrainSample *samples, size_t c
             adagrad_step(t, active[k], gradient * scale[k]);
         adagrad_step(t, globals, gradient);
         adagrad_step(t, globals + 1, gradient * stones);
+        if (model->config.owner_shapes) {
+            owner_loss += owner_step(t, s);
+            points += s->pos.size * s->pos.size;
+        }
     }
-    return loss / (double)count;
+    result.value = loss / (double)count;
+    result.owner = points > 0 ? owner_loss / points : 0.0;
+    return result;
 }
 
 bool ntuple_fit_logistic(const double *x, const double *y, size_t n, double *a_out, double *b_out)
@@ -203,9 +260,17 @@ static void fit_stage(NtupleModel *model, int stage, const double *x, const doub
 NtupleError ntuple_train_measure(const NtupleModel *model, const TrainSample *samples, size_t count)
 {
     NtupleError e = {.positions = count};
-    double ll = 0, sq = 0;
+    double ll = 0, sq = 0, right = 0, points = 0;
     for (size_t i = 0; i < count; i++) {
-        NtupleValue v = ntuple_eval_full(model, &samples[i].pos);
+        const Position *pos = &samples[i].pos;
+        float owner[BB_POINTS];
+        if (ntuple_owner(model, pos, owner)) {
+            Bitboard board = bb_board(pos->size);
+            for (int p; (p = bb_next(&board)) != POINT_NONE;)
+                right += owner[p] == 0.0f ? 0.5 : (owner[p] > 0.0f) == bb_test(samples[i].black_final, p);
+            points += pos->size * pos->size;
+        }
+        NtupleValue v = ntuple_eval_full(model, pos);
         double y = ntuple_sample_result(&samples[i]);
         double p = v.win < 1e-6f ? 1e-6 : v.win > 1 - 1e-6f ? 1 - 1e-6 : v.win;
         ll -= y * log(p) + (1 - y) * log(1 - p);
@@ -215,6 +280,7 @@ NtupleError ntuple_train_measure(const NtupleModel *model, const TrainSample *sa
     if (count) {
         e.result_logloss = ll / (double)count;
         e.margin_rmse = sqrt(sq / (double)count);
+        e.owner_accuracy = points > 0 ? right / points : 0.0;
     }
     return e;
 }

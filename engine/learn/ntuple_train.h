@@ -1,6 +1,7 @@
 /* Fitting the n-tuple pattern model (eval/ntuple.h) to labelled positions:
  * Adagrad with L2 on the squared error of the final margin or the log-loss
- * of the result, then a one-dimensional calibration of the other output.
+ * of the result, then a one-dimensional calibration of the other output;
+ * the owner head on each point's log-loss.
  * Pure computation, deterministic from the seed. */
 #ifndef RIN_NTUPLE_TRAIN_H
 #define RIN_NTUPLE_TRAIN_H
@@ -25,10 +26,15 @@ typedef struct NtupleTrainer NtupleTrainer;
 NtupleTrainer *ntuple_train_create(NtupleModel *model, const NtupleTrainConfig *config);
 void ntuple_train_destroy(NtupleTrainer *trainer);
 
+/* The mean training losses seen during a pass. */
+typedef struct NtupleLoss {
+    double value; /* squared error / 2 in stones^2, or the result's log-loss */
+    double owner; /* log-loss per point of the owner head (0 without one) */
+} NtupleLoss;
+
 /* One pass over the samples in an order drawn from the seed and the number
- * of passes so far; returns the mean training loss seen during the pass
- * (squared error / 2 in stones^2, or log-loss). */
-double ntuple_train_epoch(NtupleTrainer *trainer, const TrainSample *samples, size_t count);
+ * of passes so far, training both heads. */
+NtupleLoss ntuple_train_epoch(NtupleTrainer *trainer, const TrainSample *samples, size_t count);
 
 /* Fits the model's calib_a and calib_b of every stage (the output it was
  * not trained for) over at most `limit` of the samples, evenly spread. */
@@ -46,6 +52,7 @@ bool ntuple_fit_logistic(const double *x, const double *y, size_t n, double *a, 
 /* The held-out figures of the model on samples. */
 typedef struct NtupleError {
     size_t positions;
+    double owner_accuracy; /* points whose final owner the owner head's sign says (0 without one) */
     double result_logloss; /* of the win probability, nats */
     double margin_rmse;    /* stones */
 } NtupleError;

@@ -19,13 +19,20 @@
 
 #define ALL_SHAPES ((UINT32_C(1) << NTUPLE_SHAPES) - 1)
 
-static NtupleModel *make_model(uint32_t shapes, int stages, int split_turn, NtupleTarget target)
+static NtupleModel *make_owner_model(uint32_t shapes, int stages, int split_turn, NtupleTarget target,
+                                     uint32_t owner_shapes)
 {
-    NtupleConfig config = {.shapes = shapes, .stages = stages, .split_turn = split_turn, .target = target};
+    NtupleConfig config = {
+        .shapes = shapes, .stages = stages, .split_turn = split_turn, .target = target, .owner_shapes = owner_shapes};
     NtupleModel *model = NULL;
     assert_int_equal(ntuple_model_create(&config, &model), NTUPLE_OK);
     assert_non_null(model);
     return model;
+}
+
+static NtupleModel *make_model(uint32_t shapes, int stages, int split_turn, NtupleTarget target)
+{
+    return make_owner_model(shapes, stages, split_turn, target, 0);
 }
 
 /* Weights in [-1, 1]: symmetry must hold for any weights. */
@@ -75,13 +82,16 @@ static void test_config_is_checked(void **state)
     assert_int_equal(ntuple_model_create(&stages, &model), NTUPLE_ERR_CONFIG);
     NtupleConfig unknown = {.shapes = NTUPLE_SHAPE_BIT(NTUPLE_SHAPES), .stages = 4};
     assert_int_equal(ntuple_model_create(&unknown, &model), NTUPLE_ERR_CONFIG);
+    NtupleConfig owner = {.shapes = 1, .stages = 4, .owner_shapes = NTUPLE_SHAPE_BIT(NTUPLE_SHAPES)};
+    assert_int_equal(ntuple_model_create(&owner, &model), NTUPLE_ERR_CONFIG);
     assert_null(model);
 }
 
 static void test_symmetries_evaluate_alike(void **state)
 {
     (void)state;
-    NtupleModel *model = make_model(ALL_SHAPES, 5, 1, NTUPLE_TARGET_MARGIN);
+    NtupleModel *model = make_owner_model(ALL_SHAPES & ~NTUPLE_SHAPE_BIT(NTUPLE_WIN23), 5, 1, NTUPLE_TARGET_MARGIN,
+                                          NTUPLE_SHAPE_BIT(NTUPLE_WIN23) | NTUPLE_SHAPE_BIT(NTUPLE_EDGE24));
     randomise(model, 7);
     Rng rng;
     rng_seed(&rng, 5);
@@ -90,9 +100,18 @@ static void test_symmetries_evaluate_alike(void **state)
     for (int game = 0; game < 600; game++) {
         int size = 4 + game % 13;
         Position pos = support_random_plies(&rng, size, 1 + (int)rng_below(&rng, (uint32_t)(size * size - 1)));
-        float expected = ntuple_eval_full(model, &pos).sum;
+        float expected = ntuple_eval_full(model, &pos).sum, owner[BB_POINTS];
         differ += expected != previous;
         previous = expected;
+        assert_true(ntuple_owner(model, &pos, owner));
+        int sure = 0;
+        for (int p = 0; p < BB_POINTS; p++) {
+            bool on = point_row(p) < size && point_col(p) < size;
+            assert_true(on || owner[p] == 0.0f);
+            assert_true(owner[p] >= -1.0f && owner[p] <= 1.0f);
+            sure += fabsf(owner[p]) > 0.01f;
+        }
+        assert_true(sure > 0);
         for (int s = 1; s < 8; s++) {
             Position image;
             assert_int_equal(pos_setup(&image, size, transform_bb(pos.stones[COLOR_BLACK], s, size),
@@ -100,9 +119,13 @@ static void test_symmetries_evaluate_alike(void **state)
                                        pos_stone_of_turn(&pos)),
                              POS_OK);
             image.ply = pos.ply;
-            float got = ntuple_eval_full(model, &image).sum;
+            float got = ntuple_eval_full(model, &image).sum, image_owner[BB_POINTS];
             /* the same weights summed in another order */
             assert_true(fabsf(got - expected) <= 1e-3f * (1.0f + fabsf(expected)));
+            assert_true(ntuple_owner(model, &image, image_owner));
+            Bitboard board = bb_board(size);
+            for (int p; (p = bb_next(&board)) != POINT_NONE;)
+                assert_true(fabsf(image_owner[transform_point(p, s, size)] - owner[p]) < 1e-4f);
         }
     }
     /* the weights are really looked up: positions evaluate differently */
@@ -140,7 +163,8 @@ static void test_colours_are_relative(void **state)
 static void test_incremental_matches_full(void **state)
 {
     (void)state;
-    NtupleModel *model = make_model(ALL_SHAPES, 6, 1, NTUPLE_TARGET_MARGIN);
+    NtupleModel *model = make_owner_model(ALL_SHAPES & ~NTUPLE_SHAPE_BIT(NTUPLE_WIN24), 6, 1, NTUPLE_TARGET_MARGIN,
+                                          NTUPLE_SHAPE_BIT(NTUPLE_WIN24));
     randomise(model, 9);
     Rng rng;
     rng_seed(&rng, 10);
@@ -264,23 +288,26 @@ static void train_twice(NtupleTarget target)
     size_t count;
     TrainSample *samples = random_samples(150, 6, &count);
     uint32_t shapes = NTUPLE_SHAPE_BIT(NTUPLE_WIN3) | NTUPLE_SHAPE_BIT(NTUPLE_EDGE24);
-    NtupleModel *a = make_model(shapes, 4, 0, target), *b = make_model(shapes, 4, 0, target),
-                *c = make_model(shapes, 4, 0, target);
+    uint32_t owner = NTUPLE_SHAPE_BIT(NTUPLE_WIN23);
+    NtupleModel *a = make_owner_model(shapes, 4, 0, target, owner), *b = make_owner_model(shapes, 4, 0, target, owner),
+                *c = make_owner_model(shapes, 4, 0, target, owner);
     NtupleTrainConfig config = {.seed = 3, .rate = target == NTUPLE_TARGET_MARGIN ? 0.05f : 0.02f, .l2 = 1e-4f};
     NtupleTrainer *ta = ntuple_train_create(a, &config), *tb = ntuple_train_create(b, &config);
     config.seed = 4;
     NtupleTrainer *tc = ntuple_train_create(c, &config);
     assert_true(ta && tb && tc);
     NtupleError before = ntuple_train_measure(a, samples, count);
-    double first = 0, last = 0;
+    NtupleLoss first = {0, 0}, last = {0, 0};
     for (int epoch = 0; epoch < 4; epoch++) {
         last = ntuple_train_epoch(ta, samples, count);
         if (epoch == 0)
             first = last;
-        assert_true(ntuple_train_epoch(tb, samples, count) == last);
+        NtupleLoss again = ntuple_train_epoch(tb, samples, count);
+        assert_true(again.value == last.value && again.owner == last.owner);
         ntuple_train_epoch(tc, samples, count);
     }
-    assert_true(last < first);
+    assert_true(last.value < first.value);
+    assert_true(last.owner < first.owner && first.owner < log(2.0));
     ntuple_train_calibrate(a, samples, count, 1000);
     ntuple_train_calibrate(b, samples, count, 1000);
     NtupleError after = ntuple_train_measure(a, samples, count);
@@ -290,6 +317,9 @@ static void train_twice(NtupleTarget target)
     /* an untrained model says 1/2 for every position */
     assert_true(fabs(before.result_logloss - log(2.0)) < 1e-3);
     assert_true(after.result_logloss < 0.9 * before.result_logloss);
+    /* an untrained owner head says 0 everywhere: half right */
+    assert_true(fabs(before.owner_accuracy - 0.5) < 1e-9);
+    assert_true(after.owner_accuracy > 0.75);
     assert_memory_equal(a->weights, b->weights, a->params * sizeof *a->weights);
     assert_memory_equal(a->calib_a, b->calib_a, sizeof a->calib_a);
     assert_memory_equal(a->calib_b, b->calib_b, sizeof a->calib_b);
