@@ -182,6 +182,7 @@ NtupleStatus ntuple_model_create(const NtupleConfig *config, NtupleModel **out)
         return NTUPLE_ERR_MEMORY;
     model->config = *config;
     model->config.split_turn = config->split_turn ? 1 : 0;
+    model->config.value_uses_owner = config->value_uses_owner && config->owner_shapes ? 1 : 0;
     uint32_t table_of[NTUPLE_SHAPES] = {0}, total = 0;
     for (int shape = 0; shape < NTUPLE_SHAPES; shape++)
         if (config->shapes & NTUPLE_SHAPE_BIT(shape)) {
@@ -245,12 +246,6 @@ uint32_t ntuple_globals_offset(const NtupleModel *model, const Position *pos)
 {
     int pair = ntuple_stage(model, pos) * 2 + pos_stones_left(pos) - 1;
     return model->table_blocks * model->stage_params + (uint32_t)(pair * NTUPLE_GLOBALS);
-}
-
-static float globals_sum(const NtupleModel *model, const Position *pos)
-{
-    const float *g = model->weights + ntuple_globals_offset(model, pos);
-    return g[0] + g[1] * ntuple_stone_difference(pos);
 }
 
 /* Cell values from `side`'s point of view: 0 empty, 1 own, 2 the other's. */
@@ -324,15 +319,60 @@ static NtupleValue value_of(const NtupleModel *model, const Position *pos, float
     return v;
 }
 
-NtupleValue ntuple_eval(const NtupleModel *model, const NtupleBoard *board, const Position *pos)
+uint32_t ntuple_owner_offset(const NtupleModel *model, const Position *pos)
 {
-    const NtupleLayout *layout = board->layout;
+    return model->value_params +
+           (uint32_t)ntuple_stage(model, pos) * (model->owner_stage_params + NTUPLE_OWNER_GLOBALS);
+}
+
+void ntuple_owner_logits(const NtupleModel *model, const Position *pos, const uint32_t *index, float z[BB_POINTS])
+{
+    const NtupleLayout *layout = model->layout[pos->size];
+    const float *w = model->weights + ntuple_owner_offset(model, pos);
+    const float *bias = w + model->owner_stage_params;
+    uint8_t value[BB_POINTS];
+    cell_values(pos, pos_to_move(pos), value);
+    for (int p = 0; p < BB_POINTS; p++)
+        z[p] = bias[value[p]];
+    for (int i = 0; i < layout->instances; i++) {
+        const NtupleInstance *in = &layout->instance[i];
+        if (in->owner_table == NTUPLE_NO_TABLE)
+            continue;
+        const float *t = w + in->owner_table + index[i] * in->cells;
+        for (int j = 0; j < in->cells; j++)
+            z[in->cell[j]] += in->scale * t[j];
+    }
+}
+
+float ntuple_owner_margin(const Position *pos, const float z[BB_POINTS])
+{
+    float sum = 0.0f;
+    Bitboard board = bb_board(pos->size);
+    for (int p; (p = bb_next(&board)) != POINT_NONE;)
+        sum += 2.0f / (1.0f + expf(-z[p])) - 1.0f;
+    return sum - ntuple_stone_difference(pos);
+}
+
+float ntuple_value_sum(const NtupleModel *model, const Position *pos, const uint32_t *index)
+{
+    const NtupleLayout *layout = model->layout[pos->size];
     const float *w = model->weights + (size_t)ntuple_block(model, pos) * model->stage_params;
-    const uint32_t *index = board->index[pos_to_move(pos)];
     float sum = 0.0f;
     for (int i = 0; i < layout->value_instances; i++)
         sum += layout->instance[i].scale * w[layout->instance[i].table + index[i]];
-    return value_of(model, pos, sum + globals_sum(model, pos));
+    const float *g = model->weights + ntuple_globals_offset(model, pos);
+    sum += g[0] + g[1] * ntuple_stone_difference(pos);
+    if (model->config.value_uses_owner && model->config.owner_shapes) {
+        float z[BB_POINTS];
+        ntuple_owner_logits(model, pos, index, z);
+        sum += g[2] * ntuple_owner_margin(pos, z);
+    }
+    return sum;
+}
+
+NtupleValue ntuple_eval(const NtupleModel *model, const NtupleBoard *board, const Position *pos)
+{
+    return value_of(model, pos, ntuple_value_sum(model, pos, board->index[pos_to_move(pos)]));
 }
 
 int ntuple_active(const NtupleModel *model, const Position *pos, uint32_t *out, float *scale)
@@ -348,18 +388,6 @@ int ntuple_active(const NtupleModel *model, const Position *pos, uint32_t *out, 
     return layout->value_instances;
 }
 
-NtupleValue ntuple_eval_full(const NtupleModel *model, const Position *pos)
-{
-    const NtupleLayout *layout = model->layout[pos->size];
-    const float *w = model->weights + (size_t)ntuple_block(model, pos) * model->stage_params;
-    uint8_t value[BB_POINTS];
-    cell_values(pos, pos_to_move(pos), value);
-    float sum = 0.0f;
-    for (int i = 0; i < layout->value_instances; i++)
-        sum += layout->instance[i].scale * w[layout->instance[i].table + instance_index(&layout->instance[i], value)];
-    return value_of(model, pos, sum + globals_sum(model, pos));
-}
-
 int ntuple_indices(const NtupleModel *model, const Position *pos, uint32_t *index)
 {
     const NtupleLayout *layout = model->layout[pos->size];
@@ -370,32 +398,21 @@ int ntuple_indices(const NtupleModel *model, const Position *pos, uint32_t *inde
     return layout->instances;
 }
 
-uint32_t ntuple_owner_offset(const NtupleModel *model, const Position *pos)
+NtupleValue ntuple_eval_full(const NtupleModel *model, const Position *pos)
 {
-    return model->value_params +
-           (uint32_t)ntuple_stage(model, pos) * (model->owner_stage_params + NTUPLE_OWNER_GLOBALS);
+    uint32_t index[NTUPLE_MAX_INSTANCES];
+    ntuple_indices(model, pos, index);
+    return value_of(model, pos, ntuple_value_sum(model, pos, index));
 }
 
 bool ntuple_owner(const NtupleModel *model, const Position *pos, float owner[BB_POINTS])
 {
     if (!model->config.owner_shapes)
         return false;
-    const NtupleLayout *layout = model->layout[pos->size];
-    const float *w = model->weights + ntuple_owner_offset(model, pos);
-    const float *bias = w + model->owner_stage_params;
-    uint8_t value[BB_POINTS];
-    cell_values(pos, pos_to_move(pos), value);
+    uint32_t index[NTUPLE_MAX_INSTANCES];
+    ntuple_indices(model, pos, index);
     float z[BB_POINTS];
-    for (int p = 0; p < BB_POINTS; p++)
-        z[p] = bias[value[p]];
-    for (int i = 0; i < layout->instances; i++) {
-        const NtupleInstance *in = &layout->instance[i];
-        if (in->owner_table == NTUPLE_NO_TABLE)
-            continue;
-        const float *t = w + in->owner_table + instance_index(in, value) * in->cells;
-        for (int j = 0; j < in->cells; j++)
-            z[in->cell[j]] += in->scale * t[j];
-    }
+    ntuple_owner_logits(model, pos, index, z);
     float sign = pos_to_move(pos) == COLOR_BLACK ? 1.0f : -1.0f;
     for (int p = 0; p < BB_POINTS; p++)
         owner[p] = point_row(p) < pos->size && point_col(p) < pos->size

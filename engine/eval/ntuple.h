@@ -26,7 +26,7 @@ enum {
     NTUPLE_MAX_CELLS = 10,        /* cells of the largest shape */
     NTUPLE_MAX_INSTANCES = 2048,  /* placements x orderings on one board */
     NTUPLE_MAX_STAGES = 16,
-    NTUPLE_GLOBALS = 2,           /* bias, stone difference */
+    NTUPLE_GLOBALS = 3,           /* bias, stone difference, the owner head's margin beyond the stones */
     NTUPLE_OWNER_GLOBALS = 3      /* owner head: a bias per state of the point (empty, own, the opponent's) */
 };
 
@@ -58,6 +58,7 @@ typedef struct NtupleConfig {
     int split_turn;      /* 1: separate tables for one and for two stones left in the turn */
     NtupleTarget target;
     uint32_t owner_shapes; /* the owner head's shapes (NTUPLE_SHAPE_BIT mask); 0: no owner head */
+    int value_uses_owner;  /* 1: the value head weighs the owner head's margin (a third global) */
 } NtupleConfig;
 
 typedef enum NtupleStatus {
@@ -88,9 +89,10 @@ typedef struct NtupleLayout {
 } NtupleLayout;
 
 /* The weights: per stage (and stones left when split_turn), the tables of
- * every shape, then per stage and stones left the globals: a bias and a
+ * every shape, then per stage and stones left the globals: a bias, a
  * weight of the stone difference (so that the tables learn what the stones
- * do not say). */
+ * do not say) and one of the owner head's margin (when value_uses_owner);
+ * then the owner head's blocks. */
 typedef struct NtupleModel {
     NtupleConfig config;
     uint32_t stage_params;  /* table weights of one stage block */
@@ -174,6 +176,17 @@ int ntuple_indices(const NtupleModel *model, const Position *pos, uint32_t *inde
 /* The offset of the owner block of a position's stage (its tables, then
  * its NTUPLE_OWNER_GLOBALS biases). */
 uint32_t ntuple_owner_offset(const NtupleModel *model, const Position *pos);
+
+/* The owner head's logit of every point (side to move's point of view;
+ * off the board meaningless) from the instances' indices. */
+void ntuple_owner_logits(const NtupleModel *model, const Position *pos, const uint32_t *index, float z[BB_POINTS]);
+
+/* The margin the owner logits expect beyond the stones, side to move: the
+ * third global's input. */
+float ntuple_owner_margin(const Position *pos, const float z[BB_POINTS]);
+
+/* The value head's sum from the instances' indices (ntuple_indices). */
+float ntuple_value_sum(const NtupleModel *model, const Position *pos, const uint32_t *index);
 
 /* The weight offsets of every value instance for `pos` (block included) and their
  * scales, into out/scale (NTUPLE_MAX_INSTANCES each); returns the count.

@@ -65,44 +65,26 @@ static void adagrad_step(NtupleTrainer *t, uint32_t k, float gradient)
     *w -= t->config.rate * g / (sqrtf(t->accum[k]) + 1e-6f);
 }
 
-/* One sample's step of the owner head; returns its log-loss summed over
- * the points. */
-static double owner_step(NtupleTrainer *t, const TrainSample *s)
+/* The owner head's step for one sample, given its indices and logits;
+ * returns its log-loss summed over the points. */
+static double owner_step(NtupleTrainer *t, const TrainSample *s, const uint32_t *index, const float z[BB_POINTS])
 {
     NtupleModel *model = t->model;
     const Position *pos = &s->pos;
     const NtupleLayout *layout = model->layout[pos->size];
-    uint32_t index[NTUPLE_MAX_INSTANCES];
-    ntuple_indices(model, pos, index);
     uint32_t offset = ntuple_owner_offset(model, pos), bias = offset + model->owner_stage_params;
     Color me = pos_to_move(pos);
-    uint8_t value[BB_POINTS] = {0};
-    Bitboard own = pos->stones[me], theirs = pos->stones[color_other(me)];
-    for (int p; (p = bb_next(&own)) != POINT_NONE;)
-        value[p] = 1;
-    for (int p; (p = bb_next(&theirs)) != POINT_NONE;)
-        value[p] = 2;
-    float z[BB_POINTS];
-    for (int p = 0; p < BB_POINTS; p++)
-        z[p] = model->weights[bias + value[p]];
-    for (int i = 0; i < layout->instances; i++) {
-        const NtupleInstance *in = &layout->instance[i];
-        if (in->owner_table == NTUPLE_NO_TABLE)
-            continue;
-        const float *w = model->weights + offset + in->owner_table + index[i] * in->cells;
-        for (int j = 0; j < in->cells; j++)
-            z[in->cell[j]] += in->scale * w[j];
-    }
+    Bitboard mine_final = me == COLOR_BLACK ? s->black_final : bb_andnot(bb_board(pos->size), s->black_final);
     float gradient[BB_POINTS] = {0};
     double loss = 0.0;
-    Bitboard mine_final = me == COLOR_BLACK ? s->black_final : bb_andnot(bb_board(pos->size), s->black_final);
     Bitboard board = bb_board(pos->size);
     for (int p; (p = bb_next(&board)) != POINT_NONE;) {
         double q = sigmoid(z[p]), y = bb_test(mine_final, p) ? 1.0 : 0.0;
         double qc = q < 1e-12 ? 1e-12 : q > 1 - 1e-12 ? 1 - 1e-12 : q;
         loss -= y * log(qc) + (1 - y) * log(1 - qc);
         gradient[p] = (float)(q - y);
-        adagrad_step(t, bias + value[p], gradient[p]);
+        int state = bb_test(pos->stones[me], p) ? 1 : bb_test(pos->stones[color_other(me)], p) ? 2 : 0;
+        adagrad_step(t, bias + (uint32_t)state, gradient[p]);
     }
     for (int i = 0; i < layout->instances; i++) {
         const NtupleInstance *in = &layout->instance[i];
@@ -112,6 +94,52 @@ static double owner_step(NtupleTrainer *t, const TrainSample *s)
         for (int j = 0; j < in->cells; j++)
             adagrad_step(t, k + (uint32_t)j, in->scale * gradient[in->cell[j]]);
     }
+    return loss;
+}
+
+/* One sample's step of both heads; returns the value head's loss and adds
+ * the owner head's to *owner_loss. */
+static double sample_step(NtupleTrainer *t, const TrainSample *s, double *owner_loss)
+{
+    NtupleModel *model = t->model;
+    const Position *pos = &s->pos;
+    const NtupleLayout *layout = model->layout[pos->size];
+    uint32_t index[NTUPLE_MAX_INSTANCES];
+    ntuple_indices(model, pos, index);
+    bool owner = model->config.owner_shapes != 0, uses_owner = owner && model->config.value_uses_owner;
+    float z[BB_POINTS], owner_input = 0.0f;
+    if (owner) {
+        ntuple_owner_logits(model, pos, index, z);
+        if (uses_owner)
+            owner_input = ntuple_owner_margin(pos, z);
+    }
+    uint32_t base = (uint32_t)ntuple_block(model, pos) * model->stage_params;
+    uint32_t globals = ntuple_globals_offset(model, pos);
+    float stones = ntuple_stone_difference(pos);
+    const float *g = model->weights + globals;
+    float sum = g[0] + g[1] * stones + (uses_owner ? g[2] * owner_input : 0.0f);
+    for (int i = 0; i < layout->value_instances; i++)
+        sum += layout->instance[i].scale * model->weights[base + layout->instance[i].table + index[i]];
+    double loss;
+    float gradient;
+    if (model->config.target == NTUPLE_TARGET_MARGIN) {
+        double error = sum - ntuple_sample_margin(s);
+        loss = 0.5 * error * error;
+        gradient = (float)error;
+    } else {
+        double y = ntuple_sample_result(s), p = sigmoid(sum);
+        double pc = p < 1e-12 ? 1e-12 : p > 1 - 1e-12 ? 1 - 1e-12 : p;
+        loss = -(y * log(pc) + (1 - y) * log(1 - pc));
+        gradient = (float)(p - y);
+    }
+    for (int i = 0; i < layout->value_instances; i++)
+        adagrad_step(t, base + layout->instance[i].table + index[i], gradient * layout->instance[i].scale);
+    adagrad_step(t, globals, gradient);
+    adagrad_step(t, globals + 1, gradient * stones);
+    if (uses_owner)
+        adagrad_step(t, globals + 2, gradient * owner_input);
+    if (owner)
+        *owner_loss += owner_step(t, s, index, z);
     return loss;
 }
 
@@ -137,41 +165,14 @@ NtupleLoss ntuple_train_epoch(NtupleTrainer *t, const TrainSample *samples, size
         t->order[i] = t->order[j];
         t->order[j] = x;
     }
-    NtupleModel *model = t->model;
-    bool margin_target = model->config.target == NTUPLE_TARGET_MARGIN;
-    uint32_t active[NTUPLE_MAX_INSTANCES];
-    float scale[NTUPLE_MAX_INSTANCES];
     double loss = 0.0, owner_loss = 0.0, points = 0.0;
     for (size_t i = 0; i < count; i++) {
         const TrainSample *s = &samples[t->order[i]];
-        int n = ntuple_active(model, &s->pos, active, scale);
-        uint32_t globals = ntuple_globals_offset(model, &s->pos);
-        float stones = ntuple_stone_difference(&s->pos);
-        float sum = model->weights[globals] + model->weights[globals + 1] * stones;
-        for (int k = 0; k < n; k++)
-            sum += scale[k] * model->weights[active[k]];
-        float gradient;
-        if (margin_target) {
-            double error = sum - ntuple_sample_margin(s);
-            loss += 0.5 * error * error;
-            gradient = (float)error;
-        } else {
-            double y = ntuple_sample_result(s), p = sigmoid(sum);
-            double pc = p < 1e-12 ? 1e-12 : p > 1 - 1e-12 ? 1 - 1e-12 : p;
-            loss -= y * log(pc) + (1 - y) * log(1 - pc);
-            gradient = (float)(p - y);
-        }
-        for (int k = 0; k < n; k++)
-            adagrad_step(t, active[k], gradient * scale[k]);
-        adagrad_step(t, globals, gradient);
-        adagrad_step(t, globals + 1, gradient * stones);
-        if (model->config.owner_shapes) {
-            owner_loss += owner_step(t, s);
-            points += s->pos.size * s->pos.size;
-        }
+        loss += sample_step(t, s, &owner_loss);
+        points += s->pos.size * s->pos.size;
     }
     result.value = loss / (double)count;
-    result.owner = points > 0 ? owner_loss / points : 0.0;
+    result.owner = t->model->config.owner_shapes ? owner_loss / points : 0.0;
     return result;
 }
 

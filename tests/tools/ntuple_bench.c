@@ -3,7 +3,8 @@
  * evaluated, the stone taken back, as a search walks), and the built-in
  * learned evaluation with and without its tactical analysis.
  *
- *   ntuple_bench [--shapes win3,edge24,...] [--stages N] [--split-turn] [--seconds S]
+ *   ntuple_bench [--shapes win3x3,edge2x4,...] [--owner SHAPES] [--value-uses-owner]
+ *                [--stages N] [--split-turn] [--seconds S]
  *
  * The positions come from random games (seed 1); the n-tuple weights are
  * random, which costs the same as trained ones. */
@@ -81,12 +82,20 @@ int main(int argc, char **argv)
                 fprintf(stderr, "ntuple_bench: unknown shape\n");
                 return 2;
             }
+        } else if (strcmp(argv[i], "--value-uses-owner") == 0) {
+            config.value_uses_owner = 1;
+        } else if (i + 1 < argc && strcmp(argv[i], "--owner") == 0) {
+            if (!parse_shapes(argv[++i], &config.owner_shapes)) {
+                fprintf(stderr, "ntuple_bench: unknown shape\n");
+                return 2;
+            }
         } else if (i + 1 < argc && strcmp(argv[i], "--stages") == 0) {
             config.stages = atoi(argv[++i]);
         } else if (i + 1 < argc && strcmp(argv[i], "--seconds") == 0) {
             seconds = atof(argv[++i]);
         } else {
-            fprintf(stderr, "usage: ntuple_bench [--shapes LIST] [--stages N] [--split-turn] [--seconds S]\n");
+            fprintf(stderr, "usage: ntuple_bench [--shapes LIST] [--owner LIST] [--value-uses-owner] [--stages N] "
+                            "[--split-turn] [--seconds S]\n");
             return 2;
         }
     }
@@ -145,6 +154,20 @@ int main(int argc, char **argv)
     } while ((elapsed = now_seconds() - start) < seconds);
     double init_only = elapsed / (double)done;
     printf("%-48s %10.0f /s\n", "n-tuple, incremental (update, eval, update back)", 1.0 / (with_init - init_only));
+
+    if (config.owner_shapes) {
+        float owner[BB_POINTS];
+        done = 0;
+        start = now_seconds();
+        do {
+            for (int i = 0; i < POSITIONS; i++) {
+                ntuple_owner(model, &pos[i], owner);
+                sink += owner[17];
+            }
+            done += POSITIONS;
+        } while ((elapsed = now_seconds() - start) < seconds);
+        printf("%-48s %10.0f /s\n", "n-tuple owner head, from scratch", (double)done / elapsed);
+    }
 
     done = 0;
     start = now_seconds();

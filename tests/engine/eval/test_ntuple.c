@@ -23,7 +23,12 @@ static NtupleModel *make_owner_model(uint32_t shapes, int stages, int split_turn
                                      uint32_t owner_shapes)
 {
     NtupleConfig config = {
-        .shapes = shapes, .stages = stages, .split_turn = split_turn, .target = target, .owner_shapes = owner_shapes};
+        .shapes = shapes,
+        .stages = stages,
+        .split_turn = split_turn,
+        .target = target,
+        .owner_shapes = owner_shapes,
+        .value_uses_owner = owner_shapes != 0};
     NtupleModel *model = NULL;
     assert_int_equal(ntuple_model_create(&config, &model), NTUPLE_OK);
     assert_non_null(model);
