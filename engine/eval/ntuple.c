@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval/feature.h"
+
 /* A shape: an h x w rectangle (h <= w) placed where its canonical image
  * (nearest the top, then the left edge) has top <= max_top; its class is
  * (min(top, cap_top), min(left, cap_left)). */
@@ -183,6 +185,7 @@ NtupleStatus ntuple_model_create(const NtupleConfig *config, NtupleModel **out)
     model->config = *config;
     model->config.split_turn = config->split_turn ? 1 : 0;
     model->config.value_uses_owner = config->value_uses_owner && config->owner_shapes ? 1 : 0;
+    model->config.tactical = config->tactical ? 1 : 0;
     uint32_t table_of[NTUPLE_SHAPES] = {0}, total = 0;
     for (int shape = 0; shape < NTUPLE_SHAPES; shape++)
         if (config->shapes & NTUPLE_SHAPE_BIT(shape)) {
@@ -353,7 +356,19 @@ float ntuple_owner_margin(const Position *pos, const float z[BB_POINTS])
     return sum - ntuple_stone_difference(pos);
 }
 
-float ntuple_value_sum(const NtupleModel *model, const Position *pos, const uint32_t *index)
+void ntuple_tactical_inputs(const Position *pos, const Tactics *tactics, float out[NTUPLE_TACTICAL])
+{
+    float g[FEAT_GLOBALS];
+    uint32_t wanted = FEAT_BIT(FEAT_G_POTENTIAL) | FEAT_BIT(FEAT_G_RING2_OWN);
+    feature_global(pos, &tactics->mine, &tactics->theirs, tactics->threats_known ? tactics->best_threat : -1, wanted,
+                   g);
+    out[0] = g[FEAT_G_POTENTIAL];
+    out[1] = g[FEAT_G_FILL_OWN];
+    out[2] = g[FEAT_G_FILL_THEIRS];
+    out[3] = g[FEAT_G_RING2_OWN];
+}
+
+float ntuple_value_sum(const NtupleModel *model, const Position *pos, const uint32_t *index, const float *tactical)
 {
     const NtupleLayout *layout = model->layout[pos->size];
     const float *w = model->weights + (size_t)ntuple_block(model, pos) * model->stage_params;
@@ -367,12 +382,39 @@ float ntuple_value_sum(const NtupleModel *model, const Position *pos, const uint
         ntuple_owner_logits(model, pos, index, z);
         sum += g[2] * ntuple_owner_margin(pos, z);
     }
+    if (model->config.tactical)
+        for (int k = 0; k < NTUPLE_TACTICAL; k++)
+            sum += g[3 + k] * tactical[k];
     return sum;
+}
+
+/* The tactical inputs of pos into out when the model wants them (from
+ * `tactics`, or analysing pos when it is NULL); NULL when it does not. */
+static const float *tactical_of(const NtupleModel *model, const Position *pos, const Tactics *tactics,
+                                float out[NTUPLE_TACTICAL])
+{
+    if (!model->config.tactical)
+        return NULL;
+    Tactics own;
+    if (!tactics) {
+        tactics_analyze(pos, false, &own);
+        tactics = &own;
+    }
+    ntuple_tactical_inputs(pos, tactics, out);
+    return out;
+}
+
+NtupleValue ntuple_eval_with(const NtupleModel *model, const NtupleBoard *board, const Position *pos,
+                             const Tactics *tactics)
+{
+    float t[NTUPLE_TACTICAL];
+    const float *tactical = tactical_of(model, pos, tactics, t);
+    return value_of(model, pos, ntuple_value_sum(model, pos, board->index[pos_to_move(pos)], tactical));
 }
 
 NtupleValue ntuple_eval(const NtupleModel *model, const NtupleBoard *board, const Position *pos)
 {
-    return value_of(model, pos, ntuple_value_sum(model, pos, board->index[pos_to_move(pos)]));
+    return ntuple_eval_with(model, board, pos, NULL);
 }
 
 int ntuple_active(const NtupleModel *model, const Position *pos, uint32_t *out, float *scale)
@@ -402,7 +444,9 @@ NtupleValue ntuple_eval_full(const NtupleModel *model, const Position *pos)
 {
     uint32_t index[NTUPLE_MAX_INSTANCES];
     ntuple_indices(model, pos, index);
-    return value_of(model, pos, ntuple_value_sum(model, pos, index));
+    float t[NTUPLE_TACTICAL];
+    const float *tactical = tactical_of(model, pos, NULL, t);
+    return value_of(model, pos, ntuple_value_sum(model, pos, index, tactical));
 }
 
 bool ntuple_owner(const NtupleModel *model, const Position *pos, float owner[BB_POINTS])

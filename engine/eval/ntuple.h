@@ -21,12 +21,15 @@
 #include <stdint.h>
 
 #include "rules/position.h"
+#include "rules/tactics.h"
 
 enum {
     NTUPLE_MAX_CELLS = 10,        /* cells of the largest shape */
     NTUPLE_MAX_INSTANCES = 2048,  /* placements x orderings on one board */
     NTUPLE_MAX_STAGES = 16,
-    NTUPLE_GLOBALS = 3,           /* bias, stone difference, the owner head's margin beyond the stones */
+    NTUPLE_TACTICAL = 4,          /* the tactical inputs (ntuple_tactical_inputs) */
+    NTUPLE_GLOBALS = 3 + NTUPLE_TACTICAL, /* bias, stone difference, the owner head's margin beyond the
+                                           * stones, the tactical inputs */
     NTUPLE_OWNER_GLOBALS = 3      /* owner head: a bias per state of the point (empty, own, the opponent's) */
 };
 
@@ -59,6 +62,7 @@ typedef struct NtupleConfig {
     NtupleTarget target;
     uint32_t owner_shapes; /* the owner head's shapes (NTUPLE_SHAPE_BIT mask); 0: no owner head */
     int value_uses_owner;  /* 1: the value head weighs the owner head's margin (a third global) */
+    int tactical;          /* 1: the value head weighs the tactical inputs too (the search has them) */
 } NtupleConfig;
 
 typedef enum NtupleStatus {
@@ -159,8 +163,19 @@ static inline float ntuple_stone_difference(const Position *pos)
     return (float)(pos_count(pos, me) - pos_count(pos, color_other(me)));
 }
 
-/* From the board's indices (kept by ntuple_board_update). */
+/* From the board's indices (kept by ntuple_board_update). A tactical model
+ * analyses the position itself unless given its analysis (tactics_analyze;
+ * NULL: none). */
 NtupleValue ntuple_eval(const NtupleModel *model, const NtupleBoard *board, const Position *pos);
+NtupleValue ntuple_eval_with(const NtupleModel *model, const NtupleBoard *board, const Position *pos,
+                             const Tactics *tactics);
+
+/* The tactical inputs, side to move, in stones: the points inside each
+ * side's walls once their gaps are filled (own minus the opponent's), the
+ * gains of both sides' best one-stone fills and of the side to move's best
+ * two-stone ring: the whole-board features of the built-in evaluation
+ * (feature_global) that the patterns cannot see. */
+void ntuple_tactical_inputs(const Position *pos, const Tactics *tactics, float out[NTUPLE_TACTICAL]);
 
 /* From scratch. */
 NtupleValue ntuple_eval_full(const NtupleModel *model, const Position *pos);
@@ -185,8 +200,9 @@ void ntuple_owner_logits(const NtupleModel *model, const Position *pos, const ui
  * third global's input. */
 float ntuple_owner_margin(const Position *pos, const float z[BB_POINTS]);
 
-/* The value head's sum from the instances' indices (ntuple_indices). */
-float ntuple_value_sum(const NtupleModel *model, const Position *pos, const uint32_t *index);
+/* The value head's sum from the instances' indices (ntuple_indices) and,
+ * for a tactical model, the tactical inputs (else NULL). */
+float ntuple_value_sum(const NtupleModel *model, const Position *pos, const uint32_t *index, const float *tactical);
 
 /* The weight offsets of every value instance for `pos` (block included) and their
  * scales, into out/scale (NTUPLE_MAX_INSTANCES each); returns the count.

@@ -118,6 +118,14 @@ static double sample_step(NtupleTrainer *t, const TrainSample *s, double *owner_
     float stones = ntuple_stone_difference(pos);
     const float *g = model->weights + globals;
     float sum = g[0] + g[1] * stones + (uses_owner ? g[2] * owner_input : 0.0f);
+    float tactical[NTUPLE_TACTICAL] = {0};
+    if (model->config.tactical) {
+        Tactics analysis;
+        tactics_analyze(pos, false, &analysis);
+        ntuple_tactical_inputs(pos, &analysis, tactical);
+        for (int k = 0; k < NTUPLE_TACTICAL; k++)
+            sum += g[3 + k] * tactical[k];
+    }
     for (int i = 0; i < layout->value_instances; i++)
         sum += layout->instance[i].scale * model->weights[base + layout->instance[i].table + index[i]];
     double loss;
@@ -138,6 +146,9 @@ static double sample_step(NtupleTrainer *t, const TrainSample *s, double *owner_
     adagrad_step(t, globals + 1, gradient * stones);
     if (uses_owner)
         adagrad_step(t, globals + 2, gradient * owner_input);
+    if (model->config.tactical)
+        for (int k = 0; k < NTUPLE_TACTICAL; k++)
+            adagrad_step(t, globals + 3 + (uint32_t)k, gradient * tactical[k]);
     if (owner)
         *owner_loss += owner_step(t, s, index, z);
     return loss;

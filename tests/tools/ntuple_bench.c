@@ -3,7 +3,7 @@
  * evaluated, the stone taken back, as a search walks), and the built-in
  * learned evaluation with and without its tactical analysis.
  *
- *   ntuple_bench [--shapes win3x3,edge2x4,...] [--owner SHAPES] [--value-uses-owner]
+ *   ntuple_bench [--shapes win3x3,edge2x4,...] [--owner SHAPES] [--value-uses-owner] [--tactical]
  *                [--stages N] [--split-turn] [--seconds S]
  *
  * The positions come from random games (seed 1); the n-tuple weights are
@@ -29,9 +29,8 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Positions of random 16x16 games, every stage, none over; each with one
- * empty point to play. */
-static void make_positions(Position *pos, int *move, int count)
+/* Positions of random 16x16 games, every stage, none over. */
+static void make_positions(Position *pos, int count)
 {
     Rng rng;
     rng_seed(&rng, 1);
@@ -43,9 +42,7 @@ static void make_positions(Position *pos, int *move, int count)
             Bitboard empty = pos_empty(&p);
             int point = bb_select(empty, (int)rng_below(&rng, (uint32_t)bb_count(empty)));
             if (rng_below(&rng, 4) == 0) {
-                pos[n] = p;
-                move[n] = point;
-                n++;
+                pos[n++] = p;
             }
             pos_play(&p, point);
         }
@@ -82,6 +79,8 @@ int main(int argc, char **argv)
                 fprintf(stderr, "ntuple_bench: unknown shape\n");
                 return 2;
             }
+        } else if (strcmp(argv[i], "--tactical") == 0) {
+            config.tactical = 1;
         } else if (strcmp(argv[i], "--value-uses-owner") == 0) {
             config.value_uses_owner = 1;
         } else if (i + 1 < argc && strcmp(argv[i], "--owner") == 0) {
@@ -94,8 +93,8 @@ int main(int argc, char **argv)
         } else if (i + 1 < argc && strcmp(argv[i], "--seconds") == 0) {
             seconds = atof(argv[++i]);
         } else {
-            fprintf(stderr, "usage: ntuple_bench [--shapes LIST] [--owner LIST] [--value-uses-owner] [--stages N] "
-                            "[--split-turn] [--seconds S]\n");
+            fprintf(stderr, "usage: ntuple_bench [--shapes LIST] [--owner LIST] [--value-uses-owner] [--tactical] "
+                            "[--stages N] [--split-turn] [--seconds S]\n");
             return 2;
         }
     }
@@ -109,8 +108,7 @@ int main(int argc, char **argv)
     for (uint32_t i = 0; i < model->params; i++)
         model->weights[i] = (float)((int)rng_below(&rng, 2001) - 1000) / 1000.0f;
     static Position pos[POSITIONS];
-    static int move[POSITIONS];
-    make_positions(pos, move, POSITIONS);
+    make_positions(pos, POSITIONS);
     EvalModel *builtin = eval_model_default();
     if (!builtin) {
         fprintf(stderr, "ntuple_bench: out of memory\n");
@@ -129,31 +127,38 @@ int main(int argc, char **argv)
     } while ((elapsed = now_seconds() - start) < seconds);
     printf("%-48s %10.0f /s\n", "n-tuple, from scratch", (double)done / elapsed);
 
-    /* play, update, evaluate the child, update back */
+    /* along whole games, as a search walks: at every position the board
+     * goes to a child (the position's next stone and its fills), the child
+     * is evaluated, the board comes back and goes on to the child: three
+     * updates and one evaluation per step (a random game is made for every
+     * sixteen walks over it; its making is timed too and costs little) */
     static NtupleBoard board;
+    static Position game[BB_POINTS + 1];
     done = 0;
     start = now_seconds();
+    Rng walk;
+    rng_seed(&walk, 3);
     do {
-        for (int i = 0; i < POSITIONS; i++) {
-            ntuple_board_init(&board, model, &pos[i]);
-            Position child = pos[i];
-            pos_play(&child, move[i]);
-            ntuple_board_update(&board, &child);
-            sink += ntuple_eval(model, &board, &child).sum;
-            ntuple_board_update(&board, &pos[i]);
+        int length = 0;
+        pos_init(&game[0], 16);
+        while (!pos_is_over(&game[length])) {
+            Bitboard empty = pos_empty(&game[length]);
+            game[length + 1] = game[length];
+            pos_play(&game[length + 1], bb_select(empty, (int)rng_below(&walk, (uint32_t)bb_count(empty))));
+            length++;
         }
-        done += POSITIONS;
+        for (int repeat = 0; repeat < 16; repeat++) {
+            ntuple_board_init(&board, model, &game[0]);
+            for (int i = 0; i < length; i++) {
+                ntuple_board_update(&board, &game[i + 1]);
+                sink += ntuple_eval(model, &board, &game[i + 1]).sum;
+                ntuple_board_update(&board, &game[i]);
+                ntuple_board_update(&board, &game[i + 1]);
+            }
+            done += length;
+        }
     } while ((elapsed = now_seconds() - start) < seconds);
-    double with_init = elapsed / (double)done;
-    done = 0;
-    start = now_seconds();
-    do {
-        for (int i = 0; i < POSITIONS; i++)
-            ntuple_board_init(&board, model, &pos[i]);
-        done += POSITIONS;
-    } while ((elapsed = now_seconds() - start) < seconds);
-    double init_only = elapsed / (double)done;
-    printf("%-48s %10.0f /s\n", "n-tuple, incremental (update, eval, update back)", 1.0 / (with_init - init_only));
+    printf("%-48s %10.0f /s\n", "n-tuple, incremental (3 updates + 1 eval a step)", (double)done / elapsed);
 
     if (config.owner_shapes) {
         float owner[BB_POINTS];

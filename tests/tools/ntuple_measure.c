@@ -7,7 +7,7 @@
  * of the final margin, overall and by board size and stage of the game.
  *
  *   ntuple_measure [--shapes win3x3,edge2x4,...] [--owner SHAPES] [--stages N]
- *                  [--split-turn] [--value-uses-owner] [--target margin|result]
+ *                  [--split-turn] [--value-uses-owner] [--tactical] [--target margin|result]
  *                  [--epochs N] [--rate R] [--l2 L] [--seed S] [--holdout K]
  *                  [--retrain-epochs N] [--no-baselines] FILE...
  *
@@ -213,7 +213,7 @@ static int usage(const char *why)
 {
     fprintf(stderr,
             "ntuple_measure: %s\nusage: ntuple_measure [--shapes LIST] [--owner LIST] [--stages N] [--split-turn] "
-            "[--value-uses-owner] [--target margin|result] [--epochs N] [--rate R] [--l2 L] [--seed S] [--holdout K] "
+            "[--value-uses-owner] [--tactical] [--target margin|result] [--epochs N] [--rate R] [--l2 L] [--seed S] [--holdout K] "
             "[--retrain-epochs N] [--no-baselines] FILE...\nshapes:",
             why);
     for (int s = 0; s < NTUPLE_SHAPES; s++)
@@ -269,6 +269,10 @@ int main(int argc, char **argv)
         }
         if (strcmp(a, "--split-turn") == 0) {
             o.config.split_turn = 1;
+            continue;
+        }
+        if (strcmp(a, "--tactical") == 0) {
+            o.config.tactical = 1;
             continue;
         }
         if (strcmp(a, "--value-uses-owner") == 0) {
@@ -380,6 +384,8 @@ int main(int argc, char **argv)
     }
     if (o.config.value_uses_owner)
         printf(" (its margin a value feature)");
+    if (o.config.tactical)
+        printf(", tactical inputs");
     printf(", %d stages%s, target %s, %" PRIu32 " weights (%.2f MB; value head %.2f MB), %d instances on 16x16\n",
            o.config.stages, o.config.split_turn ? " x stones left" : "",
            o.config.target == NTUPLE_TARGET_MARGIN ? "margin" : "result", model->params,

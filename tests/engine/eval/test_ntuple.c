@@ -16,11 +16,12 @@
 #include "learn/ntuple_train.h"
 #include "random_position.h"
 #include "rules/random.h"
+#include "rules/tactics.h"
 
 #define ALL_SHAPES ((UINT32_C(1) << NTUPLE_SHAPES) - 1)
 
 static NtupleModel *make_owner_model(uint32_t shapes, int stages, int split_turn, NtupleTarget target,
-                                     uint32_t owner_shapes)
+                                     uint32_t owner_shapes, int tactical)
 {
     NtupleConfig config = {
         .shapes = shapes,
@@ -28,7 +29,8 @@ static NtupleModel *make_owner_model(uint32_t shapes, int stages, int split_turn
         .split_turn = split_turn,
         .target = target,
         .owner_shapes = owner_shapes,
-        .value_uses_owner = owner_shapes != 0};
+        .value_uses_owner = owner_shapes != 0,
+        .tactical = tactical};
     NtupleModel *model = NULL;
     assert_int_equal(ntuple_model_create(&config, &model), NTUPLE_OK);
     assert_non_null(model);
@@ -37,7 +39,7 @@ static NtupleModel *make_owner_model(uint32_t shapes, int stages, int split_turn
 
 static NtupleModel *make_model(uint32_t shapes, int stages, int split_turn, NtupleTarget target)
 {
-    return make_owner_model(shapes, stages, split_turn, target, 0);
+    return make_owner_model(shapes, stages, split_turn, target, 0, 0);
 }
 
 /* Weights in [-1, 1]: symmetry must hold for any weights. */
@@ -96,7 +98,7 @@ static void test_symmetries_evaluate_alike(void **state)
 {
     (void)state;
     NtupleModel *model = make_owner_model(ALL_SHAPES & ~NTUPLE_SHAPE_BIT(NTUPLE_WIN23), 5, 1, NTUPLE_TARGET_MARGIN,
-                                          NTUPLE_SHAPE_BIT(NTUPLE_WIN23) | NTUPLE_SHAPE_BIT(NTUPLE_EDGE24));
+                                          NTUPLE_SHAPE_BIT(NTUPLE_WIN23) | NTUPLE_SHAPE_BIT(NTUPLE_EDGE24), 1);
     randomise(model, 7);
     Rng rng;
     rng_seed(&rng, 5);
@@ -169,7 +171,7 @@ static void test_incremental_matches_full(void **state)
 {
     (void)state;
     NtupleModel *model = make_owner_model(ALL_SHAPES & ~NTUPLE_SHAPE_BIT(NTUPLE_WIN24), 6, 1, NTUPLE_TARGET_MARGIN,
-                                          NTUPLE_SHAPE_BIT(NTUPLE_WIN24));
+                                          NTUPLE_SHAPE_BIT(NTUPLE_WIN24), 1);
     randomise(model, 9);
     Rng rng;
     rng_seed(&rng, 10);
@@ -191,6 +193,9 @@ static void test_incremental_matches_full(void **state)
             assert_memory_equal(board.index[1], fresh.index[1], (size_t)instances * sizeof board.index[1][0]);
             NtupleValue a = ntuple_eval(model, &board, &pos), b = ntuple_eval_full(model, &pos);
             assert_true(a.sum == b.sum && a.margin == b.margin && a.win == b.win);
+            Tactics tactics;
+            tactics_analyze(&pos, false, &tactics);
+            assert_true(ntuple_eval_with(model, &board, &pos, &tactics).sum == a.sum);
             checked++;
         }
         /* a jump of several stones at once (a search's sibling) works too */
@@ -294,8 +299,9 @@ static void train_twice(NtupleTarget target)
     TrainSample *samples = random_samples(150, 6, &count);
     uint32_t shapes = NTUPLE_SHAPE_BIT(NTUPLE_WIN3) | NTUPLE_SHAPE_BIT(NTUPLE_EDGE24);
     uint32_t owner = NTUPLE_SHAPE_BIT(NTUPLE_WIN23);
-    NtupleModel *a = make_owner_model(shapes, 4, 0, target, owner), *b = make_owner_model(shapes, 4, 0, target, owner),
-                *c = make_owner_model(shapes, 4, 0, target, owner);
+    NtupleModel *a = make_owner_model(shapes, 4, 0, target, owner, 1),
+                *b = make_owner_model(shapes, 4, 0, target, owner, 1),
+                *c = make_owner_model(shapes, 4, 0, target, owner, 1);
     NtupleTrainConfig config = {.seed = 3, .rate = target == NTUPLE_TARGET_MARGIN ? 0.05f : 0.02f, .l2 = 1e-4f};
     NtupleTrainer *ta = ntuple_train_create(a, &config), *tb = ntuple_train_create(b, &config);
     config.seed = 4;
