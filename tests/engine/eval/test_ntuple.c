@@ -269,6 +269,29 @@ static void test_indices_stay_in_their_tables(void **state)
     ntuple_model_destroy(model);
 }
 
+/* Each placement counts once, however many cell orders it appears in: the
+ * scales of a shape's instances add up to its placements on the board. */
+static void test_placements_count_once(void **state)
+{
+    (void)state;
+    NtupleModel *win = make_model(NTUPLE_SHAPE_BIT(NTUPLE_WIN3), 1, 0, NTUPLE_TARGET_MARGIN);
+    NtupleModel *edge = make_model(NTUPLE_SHAPE_BIT(NTUPLE_EDGE24), 1, 0, NTUPLE_TARGET_MARGIN);
+    NtupleModel *rect = make_model(NTUPLE_SHAPE_BIT(NTUPLE_WIN23), 1, 0, NTUPLE_TARGET_MARGIN);
+    for (int n = BB_MIN_SIZE; n <= BB_MAX_SIZE; n++) {
+        double sum[3] = {0, 0, 0};
+        const NtupleModel *models[3] = {win, edge, rect};
+        for (int m = 0; m < 3; m++)
+            for (int i = 0; i < models[m]->layout[n]->instances; i++)
+                sum[m] += models[m]->layout[n]->instance[i].scale;
+        assert_true(fabs(sum[0] - (n - 2) * (n - 2)) < 1e-3);
+        assert_true(fabs(sum[1] - 4 * (n - 3)) < 1e-3);
+        assert_true(fabs(sum[2] - 2 * (n - 1) * (n - 2)) < 1e-3); /* both orientations */
+    }
+    ntuple_model_destroy(win);
+    ntuple_model_destroy(edge);
+    ntuple_model_destroy(rect);
+}
+
 /* Positions of random games labelled with their final owners. */
 static TrainSample *random_samples(int games, int size, size_t *count)
 {
@@ -381,6 +404,7 @@ int main(void)
         cmocka_unit_test(test_colours_are_relative),
         cmocka_unit_test(test_incremental_matches_full),
         cmocka_unit_test(test_indices_stay_in_their_tables),
+        cmocka_unit_test(test_placements_count_once),
         cmocka_unit_test(test_trainer_learns_the_margin_deterministically),
         cmocka_unit_test(test_trainer_learns_the_result_deterministically),
         cmocka_unit_test(test_logistic_fit_recovers_its_slope),
