@@ -95,8 +95,8 @@ typedef struct NtupleLayout {
 /* The weights: per stage (and stones left when split_turn), the tables of
  * every shape, then per stage and stones left the globals: a bias, a
  * weight of the stone difference (so that the tables learn what the stones
- * do not say) and one of the owner head's margin (when value_uses_owner);
- * then the owner head's blocks. */
+ * do not say), one of the owner head's margin (when value_uses_owner) and
+ * of the tactical inputs (when tactical); then the owner head's blocks. */
 typedef struct NtupleModel {
     NtupleConfig config;
     uint32_t stage_params;  /* table weights of one stage block */
@@ -136,8 +136,9 @@ typedef struct NtupleBoard {
 
 void ntuple_board_init(NtupleBoard *board, const NtupleModel *model, const Position *pos);
 
-/* Brings the board from its position to `pos`: only the instances of the
- * points that changed (the stone and what it filled) are touched. */
+/* Brings the board from its position to `pos` (a position of the same
+ * size, usually a stone away): only the instances of the points that
+ * changed (the stone and what it filled) are touched. */
 void ntuple_board_update(NtupleBoard *board, const Position *pos);
 
 /* What the model says of a position. */
@@ -148,9 +149,8 @@ typedef struct NtupleValue {
 } NtupleValue;
 
 /* A position's stage (by the fraction of points occupied), the table block
- * it uses (stage, and stones left when
- * split_turn), and the offset of its globals in the weights (bias, then
- * the stone difference's weight; one pair per stage and stones left,
+ * it uses (stage, and stones left when split_turn), and the offset of its
+ * NTUPLE_GLOBALS global weights (one set per stage and stones left,
  * whatever split_turn). */
 int ntuple_stage(const NtupleModel *model, const Position *pos);
 int ntuple_block(const NtupleModel *model, const Position *pos);
@@ -204,9 +204,9 @@ float ntuple_owner_margin(const Position *pos, const float z[BB_POINTS]);
  * for a tactical model, the tactical inputs (else NULL). */
 float ntuple_value_sum(const NtupleModel *model, const Position *pos, const uint32_t *index, const float *tactical);
 
-/* The weight offsets of every value instance for `pos` (block included) and their
- * scales, into out/scale (NTUPLE_MAX_INSTANCES each); returns the count.
- * For training. */
+/* The weight offsets of every value instance for `pos` (block included)
+ * and their scales, into out/scale (NTUPLE_MAX_INSTANCES each); returns
+ * the count. */
 int ntuple_active(const NtupleModel *model, const Position *pos, uint32_t *out, float *scale);
 
 #endif

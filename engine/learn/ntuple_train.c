@@ -1,6 +1,7 @@
 /* Adagrad for the n-tuple pattern model: each sample touches one weight per
- * instance of its board and the bias of its stage; the calibration of the
- * other output is a small least-squares or logistic fit. */
+ * value instance of its board and the globals of its stage, and for the
+ * owner head one weight per cell of each owner instance; the calibration
+ * of the other output is a small least-squares or logistic fit. */
 #include "learn/ntuple_train.h"
 
 #include <math.h>
