@@ -33,7 +33,8 @@ typedef struct NtupleLoss {
 } NtupleLoss;
 
 /* One pass over the samples in an order drawn from the seed and the number
- * of passes so far, training both heads. */
+ * of passes so far, training both heads; NAN losses (and nothing learned)
+ * when memory runs out. */
 NtupleLoss ntuple_train_epoch(NtupleTrainer *trainer, const TrainSample *samples, size_t count);
 
 /* Fits the model's calib_a and calib_b of every stage (the output it was
