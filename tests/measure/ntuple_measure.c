@@ -240,7 +240,7 @@ static EvalModel *retrain_today(const TrainSample *train, size_t count, int epoc
         uint32_t n;
         const float *params = train_params(trainer, &n);
         size_t size;
-        uint8_t *bytes = eval_file_write(params, n, &size);
+        uint8_t *bytes = eval_file_write(params, n, NULL, &size);
         if (bytes && eval_model_parse(bytes, size, &model) != EVAL_OK)
             model = NULL;
         free(bytes);
