@@ -117,6 +117,8 @@ NumberStatus number_parse_real(const char *text, double min, double max, double 
 
 void number_format_real(double value, char *out, size_t out_size)
 {
+    if (!out || out_size == 0)
+        return;
     for (int precision = 1; precision <= 17; precision++) {
         snprintf(out, out_size, "%.*g", precision, value);
         if (strtod(out, NULL) == value)
