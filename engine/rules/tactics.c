@@ -33,14 +33,30 @@ Bitboard tactics_cut_points(const Position *pos, Color color)
     return bb_and(cut_points_of(pos->stones[color]), pos_empty(pos));
 }
 
-/* What a stone of `color` at the empty `point` fills (nothing for most). */
-static Bitboard filled_by(const Position *pos, Color color, int point)
+/* The points outside `own` and `blocked` that reach the edge through such
+ * points: whichever point outside them a stone of the colour takes, they
+ * stay open (ring_enclosed_pieces_beside). One flood shared by the floods
+ * of every candidate point. */
+static Bitboard open_beyond(Bitboard own, int size, Bitboard blocked)
+{
+    Bitboard area = bb_andnot(bb_andnot(bb_board(size), own), blocked);
+    return ring_flood(bb_and(area, bb_edge(size)), area);
+}
+
+/* What a stone of `color` at the empty `point` fills (nothing for most);
+ * `open` as from open_beyond, without `point`. */
+static Bitboard filled_beside(const Position *pos, Color color, int point, Bitboard open)
 {
     Bitboard own = bb_or(pos->stones[color], bb_point(point));
     unsigned pieces = ring_pieces(own, point);
     if (!(pieces & (pieces - 1)))
         return bb_zero();
-    return ring_enclosed_pieces(own, pos->size, point, pieces);
+    return ring_enclosed_pieces_beside(own, pos->size, point, pieces, open);
+}
+
+static Bitboard filled_by(const Position *pos, Color color, int point)
+{
+    return filled_beside(pos, color, point, bb_zero());
 }
 
 static int gain_of_filled(const Position *pos, Color color, Bitboard filled)
@@ -60,8 +76,12 @@ void tactics_fill_points(const Position *pos, Color color, FillMap *map)
     map->area = bb_zero();
     map->best = 0;
     Bitboard cuts = map->cuts;
+    if (bb_is_empty(cuts))
+        return;
+    /* no cut point is in it, so it is open whichever one is taken */
+    Bitboard open = open_beyond(pos->stones[color], pos->size, cuts);
     for (int p; (p = bb_next(&cuts)) != POINT_NONE;) {
-        Bitboard filled = filled_by(pos, color, p);
+        Bitboard filled = filled_beside(pos, color, p, open);
         if (bb_is_empty(filled))
             continue;
         int gain = gain_of_filled(pos, color, filled);
