@@ -93,9 +93,16 @@ static Bitboard enclosed_of_two(Bitboard a, Bitboard b, Bitboard area, Bitboard 
 
 Bitboard ring_enclosed_pieces(Bitboard own, int size, int point, unsigned pieces)
 {
+    return ring_enclosed_pieces_beside(own, size, point, pieces, bb_zero());
+}
+
+Bitboard ring_enclosed_pieces_beside(Bitboard own, int size, int point, unsigned pieces, Bitboard open)
+{
     static const int8_t step[4] = {-BB_STRIDE, 1, BB_STRIDE, -1}; /* N E S W, as the pieces' bits */
     Bitboard area = bb_andnot(bb_board(size), own);
     Bitboard edge = bb_edge(size);
+    /* a piece that touches `open` reaches the edge: the floods stop there */
+    Bitboard stop = bb_or(edge, open);
     /* Pieces whose neighbour is off the board (round a point of the edge
      * only) are the outside itself: open. */
     unsigned off = 0;
@@ -109,7 +116,7 @@ Bitboard ring_enclosed_pieces(Bitboard own, int size, int point, unsigned pieces
     for (unsigned inside = pieces & ~off; inside; inside &= inside - 1)
         seeds[nseeds++] = point + step[__builtin_ctz(inside)];
     if (nseeds == 2 && !on_edge)
-        return enclosed_of_two(bb_point(seeds[0]), bb_point(seeds[1]), area, edge);
+        return enclosed_of_two(bb_point(seeds[0]), bb_point(seeds[1]), area, stop);
 
     Bitboard enclosed = bb_zero();
     Bitboard seen = bb_zero();
@@ -117,7 +124,7 @@ Bitboard ring_enclosed_pieces(Bitboard own, int size, int point, unsigned pieces
         if (bb_test(seen, seeds[i]))
             continue; /* same region as an earlier piece */
         Bitboard region;
-        if (flood_is_enclosed(bb_point(seeds[i]), area, edge, &region))
+        if (flood_is_enclosed(bb_point(seeds[i]), area, stop, &region))
             enclosed = bb_or(enclosed, region);
         seen = bb_or(seen, region);
     }

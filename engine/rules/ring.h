@@ -34,6 +34,11 @@ static inline unsigned ring_pieces(Bitboard own, int point) { return ring_pieces
  * ring_pieces(): floods each piece until it reaches the edge or stops. */
 Bitboard ring_enclosed_pieces(Bitboard own, int size, int point, unsigned pieces);
 
+/* ring_enclosed_pieces, the same result, given `open`: points outside `own`
+ * (and so not `point`) that reach the edge through points outside `own`.
+ * A piece that touches them is open, and its flood stops there. */
+Bitboard ring_enclosed_pieces_beside(Bitboard own, int size, int point, unsigned pieces, Bitboard open);
+
 /* Points enclosed by a stone just placed at `point`: `own` already holds it,
  * and before it was placed nothing outside `own` was enclosed. */
 static inline Bitboard ring_enclosed_by(Bitboard own, int size, int point)

@@ -33,14 +33,30 @@ Bitboard tactics_cut_points(const Position *pos, Color color)
     return bb_and(cut_points_of(pos->stones[color]), pos_empty(pos));
 }
 
-/* What a stone of `color` at the empty `point` fills (nothing for most). */
-static Bitboard filled_by(const Position *pos, Color color, int point)
+/* The points outside `own` and `blocked` that reach the edge through such
+ * points: whichever point outside them a stone of the colour takes, they
+ * stay open (ring_enclosed_pieces_beside). One flood shared by the floods
+ * of every candidate point. */
+static Bitboard open_beyond(Bitboard own, int size, Bitboard blocked)
+{
+    Bitboard area = bb_andnot(bb_andnot(bb_board(size), own), blocked);
+    return ring_flood(bb_and(area, bb_edge(size)), area);
+}
+
+/* What a stone of `color` at the empty `point` fills (nothing for most);
+ * `open` as from open_beyond, without `point`. */
+static Bitboard filled_beside(const Position *pos, Color color, int point, Bitboard open)
 {
     Bitboard own = bb_or(pos->stones[color], bb_point(point));
     unsigned pieces = ring_pieces(own, point);
     if (!(pieces & (pieces - 1)))
         return bb_zero();
-    return ring_enclosed_pieces(own, pos->size, point, pieces);
+    return ring_enclosed_pieces_beside(own, pos->size, point, pieces, open);
+}
+
+static Bitboard filled_by(const Position *pos, Color color, int point)
+{
+    return filled_beside(pos, color, point, bb_zero());
 }
 
 static int gain_of_filled(const Position *pos, Color color, Bitboard filled)
@@ -60,8 +76,12 @@ void tactics_fill_points(const Position *pos, Color color, FillMap *map)
     map->area = bb_zero();
     map->best = 0;
     Bitboard cuts = map->cuts;
+    if (bb_is_empty(cuts))
+        return;
+    /* no cut point is in it, so it is open whichever one is taken */
+    Bitboard open = open_beyond(pos->stones[color], pos->size, cuts);
     for (int p; (p = bb_next(&cuts)) != POINT_NONE;) {
-        Bitboard filled = filled_by(pos, color, p);
+        Bitboard filled = filled_beside(pos, color, p, open);
         if (bb_is_empty(filled))
             continue;
         int gain = gain_of_filled(pos, color, filled);
@@ -105,6 +125,18 @@ static int label_chains(Bitboard own, uint8_t label[BB_POINTS])
     return id;
 }
 
+/* For each 3x3 pattern (bits as in ring_pieces_table), its own points as
+ * ring positions: bit k is ring_offset[k]. */
+#define RING_BIT(i, b, k) (((i) >> (b) & 1) << (k))
+#define RING_OF(i) (RING_BIT(i, 1, 0) | RING_BIT(i, 2, 1) | RING_BIT(i, 5, 2) | RING_BIT(i, 8, 3) | \
+                    RING_BIT(i, 7, 4) | RING_BIT(i, 6, 5) | RING_BIT(i, 3, 6) | RING_BIT(i, 0, 7))
+#define RING4(i) RING_OF(i), RING_OF((i) + 1), RING_OF((i) + 2), RING_OF((i) + 3)
+#define RING16(i) RING4(i), RING4((i) + 4), RING4((i) + 8), RING4((i) + 12)
+#define RING64(i) RING16(i), RING16((i) + 16), RING16((i) + 32), RING16((i) + 48)
+#define RING512(i) RING64(i), RING64((i) + 64), RING64((i) + 128), RING64((i) + 192), RING64((i) + 256), \
+    RING64((i) + 320), RING64((i) + 384), RING64((i) + 448)
+static const uint8_t ring_of_pattern[512] = {RING512(0)};
+
 /* The runs of own stones that separate the pieces of non-own points
  * around the cut point y: for each run, the set of chains (labels, all below
  * 64) of its stones, and whether it holds the stone x (POINT_NONE for none;
@@ -113,25 +145,23 @@ static int run_chains(Bitboard own, int y, const uint8_t *label, int x, uint64_t
 {
     unsigned pattern = ring_pattern(own, y);
     unsigned ends = ring_pieces_table[pattern];
-    unsigned ring = ((pattern >> 1) & 1) | ((pattern >> 2) & 1) << 1 | ((pattern >> 5) & 1) << 2 |
-                    ((pattern >> 8) & 1) << 3 | ((pattern >> 7) & 1) << 4 | ((pattern >> 6) & 1) << 5 |
-                    ((pattern >> 3) & 1) << 6 | (pattern & 1) << 7;
+    unsigned ring = ring_of_pattern[pattern];
     int n = 0;
     for (int d = 0; d < 4; d++) {
         if (!(ends & (1u << d)))
             continue;
         /* the run after the piece ending at orthogonal 2d: ring positions up
-         * to the next free orthogonal one (another piece begins there) */
+         * to the next free orthogonal one (another piece begins there), with
+         * the ring turned so that it starts at bit 0; the orthogonal ones are
+         * then the odd bits, and the piece's own end (bit 7) is free */
+        int start = 2 * d + 1;
+        unsigned turned = ((ring >> start) | (ring << (8 - start))) & 0xFF;
+        unsigned stops = ~turned & 0xAA;
+        unsigned run = turned & ((stops & (0u - stops)) - 1);
         chains[n] = 0;
         holds_x[n] = false;
-        for (int k = 2 * d + 1;; k++) {
-            int at = k & 7;
-            bool own_at = (ring >> at) & 1;
-            if (!own_at && !(at & 1))
-                break;
-            if (!own_at)
-                continue;
-            int q = y + ring_offset[at];
+        for (; run; run &= run - 1) {
+            int q = y + ring_offset[(__builtin_ctz(run) + start) & 7];
             if (q == x)
                 holds_x[n] = true;
             else
