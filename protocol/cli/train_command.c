@@ -70,8 +70,9 @@ static const char train_usage[] =
     "  --holdout K      hold out games whose index is 0 modulo K (default 10; 0: none)\n"
     "  --tiebreak L     weight of the margin beside the result in the search's\n"
     "                   utility, above 0 and at most 1 (default 0.1)\n"
-    "  --no-curve       write no result curve (scale 0: the search maximises the\n"
-    "                   margin); the curve is still fitted and reported\n"
+    "  --no-curve       write no result curve (a version 1 file, as the built-in\n"
+    "                   weights: the search maximises the margin); the curve is\n"
+    "                   still fitted and reported\n"
     "  --seed S         order of the positions (default 1)\n"
     "  -h, --help       show this help\n";
 
@@ -171,7 +172,7 @@ static bool write_weights(const char *output, const float *params, uint32_t coun
         ok = false;
     if (ok) {
         fprintf(stderr, "wrote %s (%" PRIu32 " weights, %s)\n", path, count,
-                curve->scale > 0.0f ? "with a result curve" : "no result curve");
+                curve && curve->scale > 0.0f ? "with a result curve" : "no result curve");
     } else {
         fprintf(stderr, "rin: train: cannot write %s: %s\n", path, strerror(errno));
         remove(temporary);
@@ -273,9 +274,9 @@ static int train_files(char **files, int file_count, const TrainOptions *o)
             fprintf(stderr, ", final owner right at %.2f%% of points", 100.0 * e.owner_accuracy);
         fprintf(stderr, "\n");
     }
-    if (!o->curve)
-        memset(&curve, 0, sizeof curve);
-    if (write_weights(o->output, params, count, &curve))
+    /* without the curve, a version 1 file: the format of the shipped
+     * weights, which the same data and seed then reproduce byte for byte */
+    if (write_weights(o->output, params, count, o->curve ? &curve : NULL))
         status = 0;
     train_destroy(trainer);
 done:

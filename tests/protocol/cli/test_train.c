@@ -257,6 +257,13 @@ static void test_train_curve_options(void **state)
     EvalModel *curve = load_model(w1), *flat = load_model(w2);
     assert_true(eval_model_has_curve(curve));
     assert_false(eval_model_has_curve(flat));
+    /* without the curve, a version 1 file, as the shipped weights are */
+    FILE *f = fopen(w2, "rb");
+    assert_non_null(f);
+    unsigned char header[12];
+    assert_int_equal(fread(header, 1, sizeof header, f), sizeof header);
+    fclose(f);
+    assert_int_equal(header[8] | header[9] << 8 | header[10] << 16 | (unsigned)header[11] << 24, 1);
     const EvalCurve *c = eval_model_curve(curve);
     assert_true(c->tiebreak == 0.25f && c->scale > 0.0f);
     assert_true(c->slope[EVAL_WDL_KNOTS - 2][0] > 0.0f);
