@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rules/le_bytes.h"
 #include "rules/score.h"
 
 /* The built-in weights file (generated at build time from engine/weights). */
@@ -53,25 +54,9 @@ const char *eval_status_text(EvalStatus status)
     return "unknown error";
 }
 
-static uint32_t fnv1a(const uint8_t *bytes, size_t size)
-{
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < size; i++)
-        h = (h ^ bytes[i]) * 16777619u;
-    return h;
-}
-
-static uint32_t read_u32(const uint8_t *b) { return b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24; }
-
-static void write_u32(uint8_t *b, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        b[i] = (uint8_t)(v >> (8 * i));
-}
-
 static float read_f32(const uint8_t *b)
 {
-    uint32_t u = read_u32(b);
+    uint32_t u = le_bytes_get_u32(b);
     float f;
     memcpy(&f, &u, sizeof f);
     return f;
@@ -95,7 +80,7 @@ EvalStatus eval_curve_check(const EvalCurve *c)
 /* The curve of a version 2 file (EVAL_CURVE_BYTES at b), checked. */
 static EvalStatus read_curve(const uint8_t *b, EvalCurve *out)
 {
-    if (read_u32(b) != EVAL_WDL_KNOTS)
+    if (le_bytes_get_u32(b) != EVAL_WDL_KNOTS)
         return EVAL_ERR_SIZE;
     EvalCurve c;
     c.scale = read_f32(b + 4);
@@ -120,19 +105,19 @@ static EvalStatus parse(const uint8_t *bytes, size_t size, const FeatureMap *map
         return size < 8 && memcmp(bytes, eval_magic, size) == 0 ? EVAL_ERR_TRUNCATED : EVAL_ERR_MAGIC;
     if (size < EVAL_FILE_HEADER)
         return EVAL_ERR_TRUNCATED;
-    uint32_t version = read_u32(bytes + 8);
+    uint32_t version = le_bytes_get_u32(bytes + 8);
     if (version != 1 && version != EVAL_FILE_VERSION)
         return EVAL_ERR_VERSION;
-    if (read_u32(bytes + 12) != FEAT_LAYOUT)
+    if (le_bytes_get_u32(bytes + 12) != FEAT_LAYOUT)
         return EVAL_ERR_LAYOUT;
-    uint32_t count = read_u32(bytes + 16);
+    uint32_t count = le_bytes_get_u32(bytes + 16);
     size_t curve_at = EVAL_FILE_HEADER + (size_t)count * 4;
     size_t expected = curve_at + (version == 1 ? 0 : EVAL_CURVE_BYTES) + 4;
     if (size < expected)
         return EVAL_ERR_TRUNCATED;
     if (size > expected)
         return EVAL_ERR_SIZE;
-    if (fnv1a(bytes, size - 4) != read_u32(bytes + size - 4))
+    if (le_bytes_fnv1a(bytes, size - 4) != le_bytes_get_u32(bytes + size - 4))
         return EVAL_ERR_CHECKSUM;
     FeatureMap *own_map = NULL;
     if (!map) {
@@ -196,7 +181,7 @@ static void write_f32(uint8_t *b, float f)
 {
     uint32_t u;
     memcpy(&u, &f, sizeof u);
-    write_u32(b, u);
+    le_bytes_put_u32(b, u);
 }
 
 uint8_t *eval_file_write(const float *params, uint32_t count, const EvalCurve *curve, size_t *size)
@@ -207,14 +192,14 @@ uint8_t *eval_file_write(const float *params, uint32_t count, const EvalCurve *c
     if (!b)
         return NULL;
     memcpy(b, eval_magic, 8);
-    write_u32(b + 8, curve ? EVAL_FILE_VERSION : 1);
-    write_u32(b + 12, FEAT_LAYOUT);
-    write_u32(b + 16, count);
+    le_bytes_put_u32(b + 8, curve ? EVAL_FILE_VERSION : 1);
+    le_bytes_put_u32(b + 12, FEAT_LAYOUT);
+    le_bytes_put_u32(b + 16, count);
     for (uint32_t i = 0; i < count; i++)
         write_f32(b + EVAL_FILE_HEADER + 4 * (size_t)i, params[i]);
     if (curve) {
         uint8_t *c = b + curve_at;
-        write_u32(c, EVAL_WDL_KNOTS);
+        le_bytes_put_u32(c, EVAL_WDL_KNOTS);
         write_f32(c + 4, curve->scale);
         write_f32(c + 8, curve->tiebreak);
         for (int i = 0; i < EVAL_WDL_KNOTS; i++)
@@ -223,7 +208,7 @@ uint8_t *eval_file_write(const float *params, uint32_t count, const EvalCurve *c
                 write_f32(c + 12 + 16 * (size_t)i + 8 * (size_t)k + 4, curve->offset[i][k]);
             }
     }
-    write_u32(b + total - 4, fnv1a(b, total - 4));
+    le_bytes_put_u32(b + total - 4, le_bytes_fnv1a(b, total - 4));
     *size = total;
     return b;
 }

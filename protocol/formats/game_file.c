@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rules/le_bytes.h"
 #include "rules/score.h"
 
 const uint8_t game_file_magic[GAME_FILE_MAGIC_BYTES] = {'R', 'I', 'N', 'G', 'A', 'M', 'E', 0x1a};
@@ -26,35 +27,16 @@ enum {
     RECORD_SOLVED = 8
 };
 
-static uint32_t fnv1a(const uint8_t *bytes, size_t size)
-{
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < size; i++)
-        h = (h ^ bytes[i]) * 16777619u;
-    return h;
-}
-
-static uint32_t get_u32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 static void put_u16(uint8_t *p, uint32_t v)
 {
     p[0] = (uint8_t)v;
     p[1] = (uint8_t)(v >> 8);
 }
 
-static void put_u32(uint8_t *p, uint32_t v)
-{
-    put_u16(p, v);
-    put_u16(p + 2, v >> 16);
-}
-
 static void put_u64(uint8_t *p, uint64_t v)
 {
-    put_u32(p, (uint32_t)v);
-    put_u32(p + 4, (uint32_t)(v >> 32));
+    le_bytes_put_u32(p, (uint32_t)v);
+    le_bytes_put_u32(p + 4, (uint32_t)(v >> 32));
 }
 
 static bool is_settings_byte(uint8_t c) { return c >= 0x20 && c != 0x7f; }
@@ -67,14 +49,14 @@ size_t game_file_write_header(const char *settings, uint8_t *out)
     if (length > GAME_FILE_SETTINGS_MAX)
         length = GAME_FILE_SETTINGS_MAX;
     memcpy(out, game_file_magic, GAME_FILE_MAGIC_BYTES);
-    put_u32(out + 8, GAME_FILE_VERSION);
-    put_u32(out + 12, (uint32_t)length);
+    le_bytes_put_u32(out + 8, GAME_FILE_VERSION);
+    le_bytes_put_u32(out + 12, (uint32_t)length);
     for (size_t i = 0; i < length; i++) {
         uint8_t c = (uint8_t)settings[i];
         out[HEADER_FIXED + i] = is_settings_byte(c) ? c : '?';
     }
     size_t total = HEADER_FIXED + length;
-    put_u32(out + total, fnv1a(out, total));
+    le_bytes_put_u32(out + total, le_bytes_fnv1a(out, total));
     return total + CHECKSUM_BYTES;
 }
 
@@ -120,8 +102,8 @@ size_t game_file_write_game(const SelfplayGame *game, uint8_t *out)
     }
     size_t body = (size_t)(w - out) - GAME_FIXED;
     memcpy(out, game_tag, sizeof game_tag);
-    put_u32(out + 4, (uint32_t)body);
-    put_u32(w, fnv1a(out, GAME_FIXED + body));
+    le_bytes_put_u32(out + 4, (uint32_t)body);
+    le_bytes_put_u32(w, le_bytes_fnv1a(out, GAME_FIXED + body));
     return GAME_FIXED + body + CHECKSUM_BYTES;
 }
 
@@ -196,7 +178,7 @@ static Extent block_extent(GameFileReader *reader, const uint8_t *p, size_t avai
         return EXTENT_MORE;
     }
     if (header) {
-        uint32_t version = get_u32(p + 8), length = get_u32(p + 12);
+        uint32_t version = le_bytes_get_u32(p + 8), length = le_bytes_get_u32(p + 12);
         if (version != GAME_FILE_VERSION) {
             refuse(reader, err, at + 8, "unknown version %" PRIu32 " (this reader knows version %d)", version,
                    GAME_FILE_VERSION);
@@ -210,7 +192,7 @@ static Extent block_extent(GameFileReader *reader, const uint8_t *p, size_t avai
         *need = HEADER_FIXED + length + CHECKSUM_BYTES;
         return EXTENT_KNOWN;
     }
-    uint32_t body = get_u32(p + 4);
+    uint32_t body = le_bytes_get_u32(p + 4);
     if (body < BODY_MIN || body > GAME_FILE_BODY_MAX) {
         refuse(reader, err, at + 4, "game body of %" PRIu32 " bytes (%d to %d)", body, BODY_MIN, GAME_FILE_BODY_MAX);
         return EXTENT_BAD;
@@ -223,7 +205,7 @@ static GameFileItem parse_header(GameFileReader *reader, const uint8_t *p, size_
 {
     uint64_t at = reader->offset;
     size_t length = total - HEADER_FIXED - CHECKSUM_BYTES;
-    if (fnv1a(p, total - CHECKSUM_BYTES) != get_u32(p + total - CHECKSUM_BYTES))
+    if (le_bytes_fnv1a(p, total - CHECKSUM_BYTES) != le_bytes_get_u32(p + total - CHECKSUM_BYTES))
         return refuse(reader, err, at, "bad checksum of the header block");
     for (size_t i = 0; i < length; i++)
         if (!is_settings_byte(p[HEADER_FIXED + i]))
@@ -303,14 +285,14 @@ static GameFileItem take_stone(GameFileReader *reader, Cursor *c, const Position
 static GameFileItem parse_game(GameFileReader *reader, const uint8_t *p, size_t total, GameFileError *err)
 {
     uint64_t at = reader->offset;
-    if (fnv1a(p, total - CHECKSUM_BYTES) != get_u32(p + total - CHECKSUM_BYTES))
+    if (le_bytes_fnv1a(p, total - CHECKSUM_BYTES) != le_bytes_get_u32(p + total - CHECKSUM_BYTES))
         return refuse(reader, err, at, "bad checksum of the game block");
     Cursor c = {p + GAME_FIXED, 0, total - GAME_FIXED - CHECKSUM_BYTES, at + GAME_FIXED};
     const uint8_t *fixed;
     if (!take(&c, BODY_MIN, &fixed))
         return refuse(reader, err, here(&c), "game body too short");
     SelfplayGame *game = reader->game;
-    uint64_t index = get_u32(fixed) | (uint64_t)get_u32(fixed + 4) << 32;
+    uint64_t index = le_bytes_get_u32(fixed) | (uint64_t)le_bytes_get_u32(fixed + 4) << 32;
     int size = fixed[8], flags = fixed[9];
     int opening = fixed[10] | fixed[11] << 8, count = fixed[12] | fixed[13] << 8;
     int margin = fixed[14] | fixed[15] << 8;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "formats/game_file.h"
+#include "rules/le_bytes.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -31,25 +32,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
-static uint32_t fnv1a(const uint8_t *bytes, size_t size)
-{
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < size; i++)
-        h = (h ^ bytes[i]) * 16777619u;
-    return h;
-}
-
-static uint32_t get_u32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void put_u32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-}
-
 /* Writes the checksum of every block whose framing fits in the input. */
 static void reseal(uint8_t *b, size_t size)
 {
@@ -57,14 +39,14 @@ static void reseal(uint8_t *b, size_t size)
     while (at < size) {
         size_t framed;
         if (size - at >= 16 && memcmp(b + at, game_file_magic, GAME_FILE_MAGIC_BYTES) == 0)
-            framed = 16 + (size_t)get_u32(b + at + 12);
+            framed = 16 + (size_t)le_bytes_get_u32(b + at + 12);
         else if (size - at >= 8 && memcmp(b + at, "GAME", 4) == 0)
-            framed = 8 + (size_t)get_u32(b + at + 4);
+            framed = 8 + (size_t)le_bytes_get_u32(b + at + 4);
         else
             return;
         if (framed > size - at || size - at - framed < 4)
             return;
-        put_u32(b + at + framed, fnv1a(b + at, framed));
+        le_bytes_put_u32(b + at + framed, le_bytes_fnv1a(b + at, framed));
         at += framed + 4;
     }
 }

@@ -19,6 +19,7 @@
 #include "eval/feature.h"
 #include "learn/train.h"
 #include "random_position.h"
+#include "rules/le_bytes.h"
 #include "rules/playout.h"
 #include "rules/random.h"
 #include "rules/score.h"
@@ -351,11 +352,7 @@ static EvalStatus parse_status(const uint8_t *bytes, size_t size)
 
 static void fix_checksum(uint8_t *bytes, size_t size)
 {
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < size - 4; i++)
-        h = (h ^ bytes[i]) * 16777619u;
-    for (int i = 0; i < 4; i++)
-        bytes[size - 4 + i] = (uint8_t)(h >> (8 * i));
+    le_bytes_put_u32(bytes + size - 4, le_bytes_fnv1a(bytes, size - 4));
 }
 
 static void test_weights_file_checks(void **state)

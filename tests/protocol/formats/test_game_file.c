@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "formats/game_file.h"
+#include "rules/le_bytes.h"
 
 static const char settings_line[] = "rin 0.1.0 selfplay --games 3 --sizes 6,5,16 --mc-playouts 20";
 
@@ -277,19 +278,6 @@ static void test_concatenation(void **state)
     free(b.data);
 }
 
-static uint32_t fnv1a(const uint8_t *bytes, size_t size)
-{
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < size; i++)
-        h = (h ^ bytes[i]) * 16777619u;
-    return h;
-}
-
-static uint32_t get_u32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 /* A file of the header and one game (of games[which]); *game_at is where
  * its game block starts. */
 static Bytes one_game(int which, size_t *game_at)
@@ -304,8 +292,8 @@ static Bytes one_game(int which, size_t *game_at)
 /* Writes the game block's checksum again after a change to its body. */
 static void reseal(Bytes *b, size_t game_at)
 {
-    size_t body = get_u32(b->data + game_at + 4);
-    uint32_t sum = fnv1a(b->data + game_at, 8 + body);
+    size_t body = le_bytes_get_u32(b->data + game_at + 4);
+    uint32_t sum = le_bytes_fnv1a(b->data + game_at, 8 + body);
     for (int i = 0; i < 4; i++)
         b->data[game_at + 8 + body + (size_t)i] = (uint8_t)(sum >> (8 * i));
 }
@@ -492,7 +480,7 @@ static void test_trailing_garbage(void **state)
     /* bytes inside a block after its last record, sealed */
     size_t at;
     Bytes one = one_game(1, &at);
-    uint32_t body = get_u32(one.data + at + 4);
+    uint32_t body = le_bytes_get_u32(one.data + at + 4);
     Bytes longer = {NULL, 0};
     append(&longer, one.data, at + 8 + body);
     append(&longer, (const uint8_t *)"\0\0\0\0\0", 5);
@@ -508,9 +496,24 @@ static void test_trailing_garbage(void **state)
     free(b.data);
 }
 
+/* The checksum is FNV-1a as published (its reference test vectors), and the
+ * integers are little-endian. */
+static void test_checksum_and_byte_order(void **state)
+{
+    (void)state;
+    assert_int_equal(le_bytes_fnv1a((const uint8_t *)"", 0), 0x811c9dc5u);
+    assert_int_equal(le_bytes_fnv1a((const uint8_t *)"a", 1), 0xe40c292cu);
+    assert_int_equal(le_bytes_fnv1a((const uint8_t *)"foobar", 6), 0xbf9cf968u);
+    uint8_t b[4];
+    le_bytes_put_u32(b, 0x12345678u);
+    assert_true(b[0] == 0x78 && b[1] == 0x56 && b[2] == 0x34 && b[3] == 0x12);
+    assert_int_equal(le_bytes_get_u32(b), 0x12345678u);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_checksum_and_byte_order),
         cmocka_unit_test(test_round_trip),        cmocka_unit_test(test_concatenation),
         cmocka_unit_test(test_bad_magic_and_version), cmocka_unit_test(test_truncation),
         cmocka_unit_test(test_every_corrupt_byte), cmocka_unit_test(test_illegal_games),
