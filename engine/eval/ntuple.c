@@ -37,6 +37,26 @@ uint32_t ntuple_shape_configs(NtupleShape shape) { return pow3(SHAPES[shape].h *
 
 const char *ntuple_shape_name(NtupleShape shape) { return SHAPES[shape].name; }
 
+bool ntuple_parse_shapes(const char *list, uint32_t *shapes)
+{
+    *shapes = 0;
+    for (const char *name = list; *name;) {
+        size_t length = strcspn(name, ",");
+        if (length == 0) { /* empty names between commas are skipped */
+            name++;
+            continue;
+        }
+        int s = 0;
+        while (s < NTUPLE_SHAPES && !(strlen(SHAPES[s].name) == length && strncmp(name, SHAPES[s].name, length) == 0))
+            s++;
+        if (s == NTUPLE_SHAPES)
+            return false;
+        *shapes |= NTUPLE_SHAPE_BIT(s);
+        name += length + (name[length] == ',');
+    }
+    return *shapes != 0;
+}
+
 int ntuple_shape_classes(NtupleShape shape)
 {
     const ShapeSpec *s = &SHAPES[shape];

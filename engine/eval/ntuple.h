@@ -124,6 +124,10 @@ size_t ntuple_model_bytes(const NtupleModel *model);
 uint32_t ntuple_shape_configs(NtupleShape shape);
 int ntuple_shape_classes(NtupleShape shape);
 const char *ntuple_shape_name(NtupleShape shape);
+/* The shapes named in a comma-separated list of shape names, as a set of
+ * NTUPLE_SHAPE_BIT (empty names skipped); false for an unknown name or
+ * a list without a name. */
+bool ntuple_parse_shapes(const char *list, uint32_t *shapes);
 
 /* The incrementally kept indices of one position: every instance's
  * configuration from each colour's point of view (cell value 0 empty, 1

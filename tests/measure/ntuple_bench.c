@@ -49,22 +49,6 @@ static void make_positions(Position *pos, int count)
     }
 }
 
-static bool parse_shapes(const char *text, uint32_t *shapes)
-{
-    *shapes = 0;
-    char copy[256];
-    snprintf(copy, sizeof copy, "%s", text);
-    for (char *name = strtok(copy, ","); name; name = strtok(NULL, ",")) {
-        int s = 0;
-        while (s < NTUPLE_SHAPES && strcmp(name, ntuple_shape_name((NtupleShape)s)) != 0)
-            s++;
-        if (s == NTUPLE_SHAPES)
-            return false;
-        *shapes |= NTUPLE_SHAPE_BIT(s);
-    }
-    return *shapes != 0;
-}
-
 int main(int argc, char **argv)
 {
     NtupleConfig config = {.shapes = NTUPLE_SHAPE_BIT(NTUPLE_WIN3) | NTUPLE_SHAPE_BIT(NTUPLE_EDGE24),
@@ -75,7 +59,7 @@ int main(int argc, char **argv)
         if (strcmp(argv[i], "--split-turn") == 0) {
             config.split_turn = 1;
         } else if (i + 1 < argc && strcmp(argv[i], "--shapes") == 0) {
-            if (!parse_shapes(argv[++i], &config.shapes)) {
+            if (!ntuple_parse_shapes(argv[++i], &config.shapes)) {
                 fprintf(stderr, "ntuple_bench: unknown shape\n");
                 return 2;
             }
@@ -84,7 +68,7 @@ int main(int argc, char **argv)
         } else if (strcmp(argv[i], "--value-uses-owner") == 0) {
             config.value_uses_owner = 1;
         } else if (i + 1 < argc && strcmp(argv[i], "--owner") == 0) {
-            if (!parse_shapes(argv[++i], &config.owner_shapes)) {
+            if (!ntuple_parse_shapes(argv[++i], &config.owner_shapes)) {
                 fprintf(stderr, "ntuple_bench: unknown shape\n");
                 return 2;
             }

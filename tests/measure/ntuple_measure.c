@@ -193,22 +193,6 @@ static void print_row(const char *group, const char *name, const Tally *t)
     printf("  %8.3f\n", sqrt(t->margin_sq / (double)t->positions));
 }
 
-static bool parse_shapes(const char *text, uint32_t *shapes)
-{
-    *shapes = 0;
-    char copy[256];
-    snprintf(copy, sizeof copy, "%s", text);
-    for (char *name = strtok(copy, ","); name; name = strtok(NULL, ",")) {
-        int s = 0;
-        while (s < NTUPLE_SHAPES && strcmp(name, ntuple_shape_name((NtupleShape)s)) != 0)
-            s++;
-        if (s == NTUPLE_SHAPES)
-            return false;
-        *shapes |= NTUPLE_SHAPE_BIT(s);
-    }
-    return *shapes != 0;
-}
-
 static int usage(const char *why)
 {
     fprintf(stderr,
@@ -288,10 +272,10 @@ int main(int argc, char **argv)
         const char *v = argv[++i];
         char *end = NULL;
         if (strcmp(a, "--shapes") == 0) {
-            if (!parse_shapes(v, &o.config.shapes))
+            if (!ntuple_parse_shapes(v, &o.config.shapes))
                 return usage("unknown shape");
         } else if (strcmp(a, "--owner") == 0) {
-            if (!parse_shapes(v, &o.config.owner_shapes))
+            if (!ntuple_parse_shapes(v, &o.config.owner_shapes))
                 return usage("unknown shape");
         } else if (strcmp(a, "--stages") == 0) {
             o.config.stages = (int)strtol(v, &end, 10);

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -396,9 +397,30 @@ static void test_logistic_fit_recovers_its_slope(void **state)
     assert_true(fabs(a - 0.5) < 0.08 && fabs(b + 0.3) < 0.15);
 }
 
+/* Shape lists as the measuring tools take them. */
+static void test_parse_shapes(void **state)
+{
+    (void)state;
+    uint32_t shapes;
+    const char *first = ntuple_shape_name((NtupleShape)0), *last = ntuple_shape_name((NtupleShape)(NTUPLE_SHAPES - 1));
+    char list[128];
+    snprintf(list, sizeof list, "%s,,%s,", first, last);
+    assert_true(ntuple_parse_shapes(list, &shapes));
+    assert_int_equal(shapes, NTUPLE_SHAPE_BIT(0) | NTUPLE_SHAPE_BIT(NTUPLE_SHAPES - 1));
+    assert_true(ntuple_parse_shapes(first, &shapes));
+    assert_int_equal(shapes, NTUPLE_SHAPE_BIT(0));
+    snprintf(list, sizeof list, "%s,nosuchshape", first);
+    assert_false(ntuple_parse_shapes(list, &shapes));
+    snprintf(list, sizeof list, "%.*s", (int)strlen(first) - 1, first); /* a prefix is no name */
+    assert_false(ntuple_parse_shapes(list, &shapes));
+    assert_false(ntuple_parse_shapes("", &shapes));
+    assert_false(ntuple_parse_shapes(",", &shapes));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_parse_shapes),
         cmocka_unit_test(test_config_is_checked),
         cmocka_unit_test(test_symmetries_evaluate_alike),
         cmocka_unit_test(test_colours_are_relative),
