@@ -78,16 +78,14 @@ void bench_position(int i, Position *pos)
     }
 }
 
-bool bench_run(int depth, void (*each)(int index, const Position *pos, const SearchInfo *info, void *context),
-               void *context, BenchResult *result)
+bool bench_run_with(const EvalModel *eval, int depth,
+                    void (*each)(int index, const Position *pos, const SearchInfo *info, void *context), void *context,
+                    BenchResult *result)
 {
-    EvalModel *eval = eval_model_default();
     SearchConfig config = {.threads = 1, .hash_mib = 16, .seed = 0, .eval = eval};
-    Search *search = eval ? search_create(&config) : NULL;
-    if (!search) {
-        eval_model_destroy(eval);
+    Search *search = search_create(&config);
+    if (!search)
         return false;
-    }
     BenchResult r = {0, 0};
     int64_t start = clock_now_ms();
     for (int i = 0; i < bench_count(); i++) {
@@ -103,7 +101,15 @@ bool bench_run(int depth, void (*each)(int index, const Position *pos, const Sea
     }
     r.time_ms = clock_now_ms() - start;
     search_destroy(search);
-    eval_model_destroy(eval);
     *result = r;
     return true;
+}
+
+bool bench_run(int depth, void (*each)(int index, const Position *pos, const SearchInfo *info, void *context),
+               void *context, BenchResult *result)
+{
+    EvalModel *eval = eval_model_default();
+    bool ok = eval && bench_run_with(eval, depth, each, context, result);
+    eval_model_destroy(eval);
+    return ok;
 }

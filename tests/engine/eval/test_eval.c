@@ -839,26 +839,20 @@ static void test_trainer_fits_a_result_curve(void **state)
     free(all);
 }
 
+/* A bench position's report: a margin within the estimates' range, or
+ * proven. */
+static void check_reported_score(int index, const Position *pos, const SearchInfo *info, void *context)
+{
+    (void)index, (void)pos, (void)context;
+    assert_true(score_is_proven(info->score, info->exact) || abs(info->score) <= SCORE_EVAL_MAX);
+}
+
 /* The bench positions' node count at `depth` with this evaluation. */
 static uint64_t bench_nodes(const EvalModel *model, int depth)
 {
-    SearchConfig config = {.threads = 1, .hash_mib = 16, .seed = 0, .eval = model};
-    Search *search = search_create(&config);
-    assert_non_null(search);
-    uint64_t nodes = 0;
-    for (int i = 0; i < bench_count(); i++) {
-        Position pos;
-        bench_position(i, &pos);
-        search_clear(search);
-        SearchLimits limits = {.depth = depth, .first_move = POINT_NONE};
-        SearchInfo info;
-        search_run(search, &pos, &limits, NULL, NULL, &info);
-        nodes += info.nodes;
-        /* reported: a margin within the estimates' range, or proven */
-        assert_true(score_is_proven(info.score, info.exact) || abs(info.score) <= SCORE_EVAL_MAX);
-    }
-    search_destroy(search);
-    return nodes;
+    BenchResult result;
+    assert_true(bench_run_with(model, depth, check_reported_score, NULL, &result));
+    return result.nodes;
 }
 
 /* The built-in weights in a version 2 file, with this curve. */
