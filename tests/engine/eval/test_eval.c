@@ -26,6 +26,7 @@
 #include "rules/tactics.h"
 #include "search/bench.h"
 #include "search/search.h"
+#include "symmetry.h"
 
 /* A position after `plies` random stones on a size x size board. */
 static int cell(const Position *pos, int r, int c)
@@ -152,30 +153,6 @@ static void test_features_match_slow_reference(void **state)
     }
 }
 
-/* The point (r, c) under symmetry s of an n x n board. */
-static int transform_point(int p, int s, int n)
-{
-    int r = point_row(p), c = point_col(p);
-    if (s & 4) {
-        int t = r;
-        r = c;
-        c = t;
-    }
-    if (s & 1)
-        c = n - 1 - c;
-    if (s & 2)
-        r = n - 1 - r;
-    return point_make(r, c);
-}
-
-static Bitboard transform_bb(Bitboard b, int s, int n)
-{
-    Bitboard out = bb_zero();
-    for (int p; (p = bb_next(&b)) != POINT_NONE;)
-        bb_set(&out, transform_point(p, s, n));
-    return out;
-}
-
 /* An owner stays within [-1, 1] however the quotient rounds: every float
  * from 2.9 up to 3 and from -3 up to -2.9. */
 static void test_squash_stays_within_one(void **state)
@@ -242,8 +219,8 @@ static void test_symmetries_evaluate_alike(void **state)
         nonzero += expected != 0;
         for (int s = 1; s < 8; s++) {
             Position image;
-            assert_int_equal(pos_setup(&image, size, transform_bb(pos.stones[COLOR_BLACK], s, size),
-                                       transform_bb(pos.stones[COLOR_WHITE], s, size), pos_to_move(&pos),
+            assert_int_equal(pos_setup(&image, size, support_transform_bb(pos.stones[COLOR_BLACK], s, size),
+                                       support_transform_bb(pos.stones[COLOR_WHITE], s, size), pos_to_move(&pos),
                                        pos_stone_of_turn(&pos)),
                              POS_OK);
             /* float sums in another order may differ in the last bit: 1 centistone */

@@ -18,6 +18,7 @@
 #include "random_position.h"
 #include "rules/random.h"
 #include "rules/tactics.h"
+#include "symmetry.h"
 
 #define ALL_SHAPES ((UINT32_C(1) << NTUPLE_SHAPES) - 1)
 
@@ -50,32 +51,6 @@ static void randomise(NtupleModel *model, uint64_t seed)
     rng_seed(&rng, seed);
     for (uint32_t i = 0; i < model->params; i++)
         model->weights[i] = (float)((int)rng_below(&rng, 2001) - 1000) / 1000.0f;
-}
-
-/* The point under symmetry s of an n x n board, written independently of
- * the model's own: mirror the columns (1), the rows (2), then transpose (4)
- * composed in another order. */
-static int transform_point(int p, int s, int n)
-{
-    int r = point_row(p), c = point_col(p);
-    if (s & 1)
-        c = n - 1 - c;
-    if (s & 2)
-        r = n - 1 - r;
-    if (s & 4) {
-        int t = r;
-        r = c;
-        c = t;
-    }
-    return point_make(r, c);
-}
-
-static Bitboard transform_bb(Bitboard b, int s, int n)
-{
-    Bitboard out = bb_zero();
-    for (int p; (p = bb_next(&b)) != POINT_NONE;)
-        bb_set(&out, transform_point(p, s, n));
-    return out;
 }
 
 static void test_config_is_checked(void **state)
@@ -122,8 +97,8 @@ static void test_symmetries_evaluate_alike(void **state)
         assert_true(sure > 0);
         for (int s = 1; s < 8; s++) {
             Position image;
-            assert_int_equal(pos_setup(&image, size, transform_bb(pos.stones[COLOR_BLACK], s, size),
-                                       transform_bb(pos.stones[COLOR_WHITE], s, size), pos_to_move(&pos),
+            assert_int_equal(pos_setup(&image, size, support_transform_bb(pos.stones[COLOR_BLACK], s, size),
+                                       support_transform_bb(pos.stones[COLOR_WHITE], s, size), pos_to_move(&pos),
                                        pos_stone_of_turn(&pos)),
                              POS_OK);
             image.ply = pos.ply;
@@ -133,7 +108,7 @@ static void test_symmetries_evaluate_alike(void **state)
             assert_true(ntuple_owner(model, &image, image_owner));
             Bitboard board = bb_board(size);
             for (int p; (p = bb_next(&board)) != POINT_NONE;)
-                assert_true(fabsf(image_owner[transform_point(p, s, size)] - owner[p]) < 1e-4f);
+                assert_true(fabsf(image_owner[support_transform_point(p, s, size)] - owner[p]) < 1e-4f);
         }
     }
     /* the weights are really looked up: positions evaluate differently */
