@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "rules/ring.h"
+#include "rules/stable.h"
 
 enum { DISTANCE_CAP = 4, EDGE_CAP = 7, REGION_BUCKETS = 6 };
 
@@ -18,9 +19,6 @@ static inline uint32_t spread9(uint32_t x)
     x = (x | (x << 1)) & 0x55555555u;
     return x;
 }
-
-/* Points of `color` joined to the edge through stones of `color`: never capturable. */
-static Bitboard immune_stones(Bitboard own, int size) { return ring_flood(bb_and(own, bb_edge(size)), own); }
 
 /* Points not of `own` inside its walls once every gap (cut point) is filled. */
 static Bitboard potential(Bitboard own, Bitboard cuts, int size)
@@ -70,7 +68,7 @@ void feature_global(const Position *pos, const FillMap *mine, const FillMap *the
     out[FEAT_G_FILL_THEIRS] = (float)theirs->best;
     out[FEAT_G_BIAS] = 1.0f;
     if (wanted & FEAT_BIT(FEAT_G_IMMUNE))
-        out[FEAT_G_IMMUNE] = (float)(bb_count(immune_stones(own, size)) - bb_count(immune_stones(opp, size)));
+        out[FEAT_G_IMMUNE] = (float)(bb_count(stable_stones(own, size)) - bb_count(stable_stones(opp, size)));
     if (wanted & FEAT_BIT(FEAT_G_POTENTIAL))
         out[FEAT_G_POTENTIAL] =
             (float)(bb_count(potential(own, mine->cuts, size)) - bb_count(potential(opp, theirs->cuts, size)));
@@ -123,7 +121,7 @@ void feature_compute(const Position *pos, const FillMap *mine, const FillMap *th
     flag[FEAT_FLAG_POTENTIAL_THEIRS] = potential(opp, theirs->cuts, size);
     flag[FEAT_FLAG_FILL_OWN] = bb_or(mine->area, mine->points);
     flag[FEAT_FLAG_FILL_THEIRS] = bb_or(theirs->area, theirs->points);
-    flag[FEAT_FLAG_IMMUNE] = bb_or(immune_stones(own, size), immune_stones(opp, size));
+    flag[FEAT_FLAG_IMMUNE] = bb_or(stable_stones(own, size), stable_stones(opp, size));
     flag[FEAT_FLAG_TWO_LEFT] = two_left ? board : bb_zero();
     flag[FEAT_FLAG_CUT_OWN] = mine->cuts;
     flag[FEAT_FLAG_CUT_THEIRS] = theirs->cuts;

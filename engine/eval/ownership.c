@@ -4,12 +4,12 @@
 #include <math.h>
 
 #include "rules/ring.h"
+#include "rules/stable.h"
 #include "rules/tactics.h"
 
 Bitboard ownership_immune(const Position *pos, Color color)
 {
-    Bitboard own = pos->stones[color];
-    return ring_flood(bb_and(own, bb_edge(pos->size)), own);
+    return stable_stones(pos->stones[color], pos->size);
 }
 
 Bitboard ownership_potential(const Position *pos, Color color)
