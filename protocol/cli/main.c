@@ -1,5 +1,5 @@
 /* The rin command: a GTP engine by default, plus benchmark, analysis and
- * data subcommands (playouts, perft, bench, suite, selfplay, games, train), and a
+ * data subcommands (playouts, perft, bench, suite, selfplay, games, train, verify), and a
  * game for people (play). */
 #include <inttypes.h>
 #include <stdbool.h>
@@ -14,6 +14,7 @@
 #include "cli/suite.h"
 #include "cli/terminal.h"
 #include "cli/train_command.h"
+#include "cli/verify_command.h"
 #include "formats/eval_file.h"
 #include "formats/number.h"
 #include "formats/posstr.h"
@@ -44,6 +45,8 @@ static const char usage_text[] =
     "       rin games [--text] FILE...\n"
     "                                summarise binary self-play files, or print them as text\n"
     "                                (rin games --help)\n"
+    "       rin verify FILE...\n"
+    "                                check proof files with the rules alone (rin verify --help)\n"
     "       rin suite FILE [--nodes N] [--eval-file E]\n"
     "                                search each position of a tactical suite to N nodes\n"
     "                                (default %d) with evaluation E (default builtin) and report\n"
@@ -255,6 +258,8 @@ int main(int argc, char **argv)
         return selfplay_command(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "games") == 0)
         return games_command(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "verify") == 0)
+        return verify_command(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "suite") == 0)
         return cmd_suite(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "play") == 0)
