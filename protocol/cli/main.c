@@ -1,5 +1,6 @@
 /* The rin command: a GTP engine by default, plus benchmark, analysis and
- * data subcommands (playouts, perft, bench, suite, selfplay, games, train), and a
+ * data subcommands (playouts, perft, bench, suite, selfplay, games, train,
+ * train-patterns), and a
  * game for people (play). */
 #include <inttypes.h>
 #include <stdbool.h>
@@ -9,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/games_command.h"
+#include "cli/pattern_train_command.h"
 #include "cli/play.h"
 #include "cli/selfplay.h"
 #include "cli/suite.h"
@@ -37,6 +39,9 @@ static const char usage_text[] =
     "                                node count (the search's signature) and nodes/second\n"
     "       rin train FILE... --output WEIGHTS [--epochs N] [--features LIST] [--seed S]\n"
     "                                fit the evaluation's weights to selfplay data\n"
+    "       rin train-patterns FILE... --output PATTERNS [--split-turn] [--tactical] [--seed S]\n"
+    "                                fit the pattern model to selfplay data\n"
+    "                                (rin train-patterns --help)\n"
     "       rin selfplay [--games N] [--sizes 8,12,16] [--nodes N] [--seed S] [--shard I/N]\n"
     "                    [--opening-plies K] [--explore P] [--mc-playouts M] [--solve-empties E]\n"
     "                    [--threads T] [--eval-file E] [--format binary|text] [--output FILE]\n"
@@ -251,6 +256,8 @@ int main(int argc, char **argv)
         return cmd_bench(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "train") == 0)
         return train_command_run(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "train-patterns") == 0)
+        return pattern_train_command_run(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "selfplay") == 0)
         return selfplay_command(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "games") == 0)
