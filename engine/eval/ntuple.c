@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "eval/feature.h"
+#include "rules/score.h"
 
 /* A shape: an h x w rectangle (h <= w) placed where its canonical image
  * (nearest the top, then the left edge) has top <= max_top; its class is
@@ -430,6 +431,28 @@ NtupleValue ntuple_eval_with(const NtupleModel *model, const NtupleBoard *board,
     float t[NTUPLE_TACTICAL];
     const float *tactical = tactical_of(model, pos, tactics, t);
     return value_of(model, pos, ntuple_value_sum(model, pos, board->index[pos_to_move(pos)], tactical));
+}
+
+/* A margin in stones as the search's centistones, within +-SCORE_EVAL_MAX
+ * (NaN, which finite weights cannot give, as the lowest). */
+static int centistones(float margin)
+{
+    float v = margin * 100.0f;
+    if (!(v > (float)-SCORE_EVAL_MAX))
+        return -SCORE_EVAL_MAX;
+    if (v >= (float)SCORE_EVAL_MAX)
+        return SCORE_EVAL_MAX;
+    return score_clamp_eval((int)lrintf(v));
+}
+
+int ntuple_evaluate(const NtupleModel *model, const NtupleBoard *board, const Position *pos, const Tactics *tactics)
+{
+    return centistones(ntuple_eval_with(model, board, pos, tactics).margin);
+}
+
+int ntuple_evaluate_full(const NtupleModel *model, const Position *pos)
+{
+    return centistones(ntuple_eval_full(model, pos).margin);
 }
 
 NtupleValue ntuple_eval(const NtupleModel *model, const NtupleBoard *board, const Position *pos)

@@ -11,8 +11,10 @@
  * logit is the sum, over the instances of the owner shapes that hold it,
  * of a weight per (table, configuration, the point's cell in it).
  *
- * Not used by the search yet: measured against the learned evaluation by
- * tests/measure/ntuple_measure.c (engine/learn/TRAINING.md, "Pattern model"). */
+ * The search evaluates with it when a pattern weights file is loaded
+ * (ntuple_evaluate, eval/ntuple_weights.h); measured against the learned
+ * evaluation by tests/measure/ntuple_measure.c (engine/learn/TRAINING.md,
+ * "Pattern model"). */
 #ifndef RIN_NTUPLE_H
 #define RIN_NTUPLE_H
 
@@ -173,6 +175,15 @@ static inline float ntuple_stone_difference(const Position *pos)
 NtupleValue ntuple_eval(const NtupleModel *model, const NtupleBoard *board, const Position *pos);
 NtupleValue ntuple_eval_with(const NtupleModel *model, const NtupleBoard *board, const Position *pos,
                              const Tactics *tactics);
+
+/* The search's evaluation by the model: its margin in centistones for the
+ * side to move, rounded and clamped to the estimate range as evaluate_with
+ * clamps the other evaluations, from the board's indices (brought to pos by
+ * the caller) and the node's tactical analysis (NULL: analysed here). */
+int ntuple_evaluate(const NtupleModel *model, const NtupleBoard *board, const Position *pos, const Tactics *tactics);
+
+/* The same from scratch. */
+int ntuple_evaluate_full(const NtupleModel *model, const Position *pos);
 
 /* The tactical inputs, side to move, in stones: the points inside each
  * side's walls once their gaps are filled (own minus the opponent's), the

@@ -18,6 +18,7 @@
 #include "cli/train_command.h"
 #include "formats/eval_file.h"
 #include "formats/number.h"
+#include "formats/pattern_file.h"
 #include "formats/posstr.h"
 #include "gtp/gtp.h"
 #include "gtp/options.h"
@@ -35,8 +36,10 @@ static const char usage_text[] =
     "                                random games per second (default 100000 games, 16x16)\n"
     "       rin perft DEPTH [--position STRING]\n"
     "                                count stone sequences of DEPTH plies\n"
-    "       rin bench [DEPTH]        search fixed positions to DEPTH (default %d); prints the\n"
-    "                                node count (the search's signature) and nodes/second\n"
+    "       rin bench [DEPTH] [--pattern-file P]\n"
+    "                                search fixed positions to DEPTH (default %d); prints the\n"
+    "                                node count (the search's signature) and nodes/second;\n"
+    "                                with the pattern model of P if given\n"
     "       rin train FILE... --output WEIGHTS [--epochs N] [--features LIST] [--seed S]\n"
     "                                fit the evaluation's weights to selfplay data\n"
     "       rin train-patterns FILE... --output PATTERNS [--split-turn] [--tactical] [--seed S]\n"
@@ -168,12 +171,33 @@ static void bench_progress(int index, const Position *pos, const SearchInfo *inf
 static int cmd_bench(int argc, char **argv)
 {
     uint64_t depth = BENCH_DEFAULT_DEPTH;
-    if (argc > 1)
-        return usage_error("bench: unexpected argument '%s'", argv[1]);
-    if (argc == 1 && number_parse_uint(argv[0], 1, SEARCH_MAX_DEPTH, &depth) != NUMBER_OK)
-        return usage_error("bench: DEPTH must be a number from 1 to 64, got '%s'", argv[0]);
+    bool have_depth = false;
+    const char *pattern_file = PATTERN_FILE_NONE;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--pattern-file") == 0) {
+            if (i + 1 >= argc || !argv[i + 1][0])
+                return usage_error("bench: --pattern-file needs none or a pattern weights file", NULL);
+            pattern_file = argv[++i];
+        } else if (!have_depth && strncmp(argv[i], "--", 2) != 0) {
+            if (number_parse_uint(argv[i], 1, SEARCH_MAX_DEPTH, &depth) != NUMBER_OK)
+                return usage_error("bench: DEPTH must be a number from 1 to 64, got '%s'", argv[i]);
+            have_depth = true;
+        } else {
+            return usage_error("bench: unexpected argument '%s'", argv[i]);
+        }
+    }
+    NtupleModel *patterns = NULL;
+    char err[OPTIONS_PATH_MAX + 256];
+    if (!pattern_file_resolve(pattern_file, &patterns, err, sizeof err)) {
+        fprintf(stderr, "rin: bench: %s\n", err);
+        return 1;
+    }
+    EvalModel *eval = eval_model_default();
     BenchResult result;
-    if (!bench_run((int)depth, bench_progress, NULL, &result)) {
+    bool ok = eval && bench_run_with(eval, patterns, (int)depth, bench_progress, NULL, &result);
+    eval_model_destroy(eval);
+    ntuple_model_destroy(patterns);
+    if (!ok) {
         fprintf(stderr, "rin: bench: out of memory\n");
         return 1;
     }
@@ -298,6 +322,12 @@ int main(int argc, char **argv)
         return 2;
     }
     eval_model_destroy(model);
+    NtupleModel *patterns = NULL;
+    if (!pattern_file_resolve(options.pattern_file, &patterns, err, sizeof err)) {
+        fprintf(stderr, "rin: %s\n", err);
+        return 2;
+    }
+    ntuple_model_destroy(patterns);
     Gtp *gtp = gtp_create(&options);
     if (!gtp) {
         fprintf(stderr, "rin: out of memory (try a smaller --hash)\n");
