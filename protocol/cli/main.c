@@ -47,12 +47,13 @@ static const char usage_text[] =
     "                                (rin train-patterns --help)\n"
     "       rin selfplay [--games N] [--sizes 8,12,16] [--nodes N] [--seed S] [--shard I/N]\n"
     "                    [--opening-plies K] [--explore P] [--mc-playouts M] [--solve-empties E]\n"
-    "                    [--threads T] [--eval-file E] [--format binary|text] [--output FILE]\n"
+    "                    [--threads T] [--eval-file E] [--pattern-file P] [--format binary|text]\n"
+    "                    [--output FILE]\n"
     "                                self-play games as training data (rin selfplay --help)\n"
     "       rin games [--text] FILE...\n"
     "                                summarise binary self-play files, or print them as text\n"
     "                                (rin games --help)\n"
-    "       rin suite FILE [--nodes N] [--eval-file E]\n"
+    "       rin suite FILE [--nodes N] [--eval-file E] [--pattern-file P]\n"
     "                                search each position of a tactical suite to N nodes\n"
     "                                (default %d) with evaluation E (default builtin) and report\n"
     "                                how many are solved\n"
@@ -212,7 +213,7 @@ static int cmd_suite(int argc, char **argv)
 {
     uint64_t nodes = SUITE_DEFAULT_NODES;
     const char *path = NULL;
-    const char *eval_file = EVAL_FILE_BUILTIN;
+    const char *eval_file = EVAL_FILE_BUILTIN, *pattern_file = PATTERN_FILE_NONE;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--nodes") == 0) {
             if (number_parse_uint(i + 1 < argc ? argv[i + 1] : NULL, 1, UINT64_C(1) << 40, &nodes) != NUMBER_OK)
@@ -222,6 +223,10 @@ static int cmd_suite(int argc, char **argv)
             if (i + 1 >= argc || !argv[i + 1][0])
                 return usage_error("suite: --eval-file needs classic, builtin or a weights file", NULL);
             eval_file = argv[++i];
+        } else if (strcmp(argv[i], "--pattern-file") == 0) {
+            if (i + 1 >= argc || !argv[i + 1][0])
+                return usage_error("suite: --pattern-file needs none or a pattern weights file", NULL);
+            pattern_file = argv[++i];
         } else if (!path && strncmp(argv[i], "--", 2) != 0) {
             path = argv[i];
         } else {
@@ -236,10 +241,17 @@ static int cmd_suite(int argc, char **argv)
         fprintf(stderr, "rin: suite: %s\n", err);
         return 1;
     }
+    NtupleModel *patterns = NULL;
+    if (!pattern_file_resolve(pattern_file, &patterns, err, sizeof err)) {
+        fprintf(stderr, "rin: suite: %s\n", err);
+        eval_model_destroy(eval);
+        return 1;
+    }
     SuiteResult result;
     double start = clock_now_seconds();
-    bool ok = suite_run(path, nodes, eval, stdout, &result, err, sizeof err);
+    bool ok = suite_run_with(path, nodes, eval, patterns, stdout, &result, err, sizeof err);
     eval_model_destroy(eval);
+    ntuple_model_destroy(patterns);
     if (!ok) {
         fprintf(stderr, "rin: suite: %s\n", err);
         return 1;
