@@ -248,7 +248,31 @@ void ntuple_model_destroy(NtupleModel *model)
     for (int n = 0; n <= BB_MAX_SIZE; n++)
         layout_destroy(model->layout[n]);
     free(model->weights);
+    free(model->packed);
     free(model);
+}
+
+bool ntuple_model_pack(NtupleModel *model)
+{
+    size_t count = (size_t)model->table_blocks * model->stage_params;
+    int16_t *packed = malloc((count ? count : 1) * sizeof *packed);
+    if (!packed)
+        return false;
+    for (uint32_t b = 0; b < model->table_blocks; b++) {
+        const float *w = model->weights + (size_t)b * model->stage_params;
+        float largest = 0.0f;
+        for (uint32_t i = 0; i < model->stage_params; i++)
+            largest = fabsf(w[i]) > largest ? fabsf(w[i]) : largest;
+        float unit = largest > 0.0f ? largest / 32767.0f : 1.0f;
+        for (uint32_t i = 0; i < model->stage_params; i++) {
+            long q = lrintf(w[i] / unit);
+            packed[(size_t)b * model->stage_params + i] = (int16_t)(q > 32767 ? 32767 : q < -32767 ? -32767 : q);
+        }
+        model->packed_unit[b] = unit;
+    }
+    free(model->packed);
+    model->packed = packed;
+    return true;
 }
 
 size_t ntuple_model_bytes(const NtupleModel *model) { return (size_t)model->params * sizeof(float); }
@@ -392,10 +416,18 @@ void ntuple_tactical_inputs(const Position *pos, const Tactics *tactics, float o
 float ntuple_value_sum(const NtupleModel *model, const Position *pos, const uint32_t *index, const float *tactical)
 {
     const NtupleLayout *layout = model->layout[pos->size];
-    const float *w = model->weights + (size_t)ntuple_block(model, pos) * model->stage_params;
+    int block = ntuple_block(model, pos);
     float sum = 0.0f;
-    for (int i = 0; i < layout->value_instances; i++)
-        sum += layout->instance[i].scale * w[layout->instance[i].table + index[i]];
+    if (model->packed) {
+        const int16_t *q = model->packed + (size_t)block * model->stage_params;
+        for (int i = 0; i < layout->value_instances; i++)
+            sum += layout->instance[i].scale * (float)q[layout->instance[i].table + index[i]];
+        sum *= model->packed_unit[block];
+    } else {
+        const float *w = model->weights + (size_t)block * model->stage_params;
+        for (int i = 0; i < layout->value_instances; i++)
+            sum += layout->instance[i].scale * w[layout->instance[i].table + index[i]];
+    }
     const float *g = model->weights + ntuple_globals_offset(model, pos);
     sum += g[0] + g[1] * ntuple_stone_difference(pos);
     if (model->config.value_uses_owner && model->config.owner_shapes) {

@@ -113,11 +113,24 @@ typedef struct NtupleModel {
      * TARGET_RESULT the margin is calib_a * logit + calib_b */
     float calib_a[NTUPLE_MAX_STAGES], calib_b[NTUPLE_MAX_STAGES];
     NtupleLayout *layout[BB_MAX_SIZE + 1]; /* by board size */
+    /* the value tables as 16-bit numbers (ntuple_model_pack), which the
+     * evaluation reads instead of the floats when not NULL: half the
+     * memory, for the search; a unit is packed_unit[block] stones */
+    int16_t *packed;
+    float packed_unit[2 * NTUPLE_MAX_STAGES];
 } NtupleModel;
 
 /* A model with all weights 0; *out untouched on failure. */
 NtupleStatus ntuple_model_create(const NtupleConfig *config, NtupleModel **out);
 void ntuple_model_destroy(NtupleModel *model);
+
+/* Packs the value tables into 16 bits (NtupleModel.packed), each table
+ * block with its own unit (its largest weight over 32767), for an
+ * evaluation that reads half the memory; every weight is then off by at
+ * most half a unit. The float weights stay as they are (training and
+ * weights files use them); they must not change afterwards. False (the
+ * model unchanged) when memory runs out. */
+bool ntuple_model_pack(NtupleModel *model);
 
 /* Bytes of float weights (what the search would hold). */
 size_t ntuple_model_bytes(const NtupleModel *model);

@@ -15,9 +15,9 @@ enum { PATTERN_FILE_MAX_BYTES = 256 << 20 };
  * its eval-file weights); any other value is a pattern weights file. */
 #define PATTERN_FILE_NONE "none"
 
-/* Reads and checks the pattern weights file at path. On failure returns
- * false with a message naming the file and what is wrong in err; *out is
- * untouched. */
+/* Reads and checks the pattern weights file at path, and packs the model's
+ * tables for the search (ntuple_model_pack). On failure returns false with
+ * a message naming the file and what is wrong in err; *out is untouched. */
 bool pattern_file_load(const char *path, NtupleModel **out, char *err, size_t err_size);
 
 /* The model a pattern-file option value names: PATTERN_FILE_NONE (*out =

@@ -87,11 +87,13 @@ static void test_searches_with_patterns_play_legal_stones(void **state)
 
 /* One search followed through a game: each search starts from the position
  * the previous one's stone led to (the workers' indices begin anew from
- * each root), with two threads. */
+ * each root), with two threads, and the 16-bit tables that a loaded
+ * file has. */
 static void test_a_game_with_patterns_and_threads(void **state)
 {
     (void)state;
     NtupleModel *model = random_model(2);
+    assert_true(ntuple_model_pack(model)); /* as pattern_file_load gives it */
     Search *s = new_search(model, 2);
     Position pos;
     pos_init(&pos, 9);

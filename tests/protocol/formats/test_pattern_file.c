@@ -53,6 +53,7 @@ static void test_a_written_file_loads(void **state)
     assert_non_null(model);
     assert_int_equal(model->config.shapes, NTUPLE_SHAPE_BIT(NTUPLE_WIN23));
     assert_true(model->weights[3] == 1.0f);
+    assert_non_null(model->packed); /* for the search */
     ntuple_model_destroy(model);
     remove(path);
 }
