@@ -263,7 +263,9 @@ bool ntuple_model_pack(NtupleModel *model)
         float largest = 0.0f;
         for (uint32_t i = 0; i < model->stage_params; i++)
             largest = fabsf(w[i]) > largest ? fabsf(w[i]) : largest;
-        float unit = largest > 0.0f ? largest / 32767.0f : 1.0f;
+        float unit = largest / 32767.0f;
+        if (!(unit > 0.0f)) /* no weight, or only ones too small for a unit */
+            unit = 1.0f;
         for (uint32_t i = 0; i < model->stage_params; i++) {
             long q = lrintf(w[i] / unit);
             packed[(size_t)b * model->stage_params + i] = (int16_t)(q > 32767 ? 32767 : q < -32767 ? -32767 : q);
