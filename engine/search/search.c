@@ -144,8 +144,10 @@ static int static_margin(Worker *w, const Position *pos, const Tactics *tactics)
     int v = ntuple_evaluate(s->patterns, &w->patterns_board, pos, tactics);
 #ifdef RIN_CHECK_PATTERNS
     /* the checked build of the tests: incremental indices and the node's
-     * tactics give the value from scratch */
-    if (v != ntuple_evaluate_full(s->patterns, pos))
+     * tactics give the value from scratch, to the bit */
+    if (ntuple_eval_with(s->patterns, &w->patterns_board, pos, tactics).sum !=
+            ntuple_eval_full(s->patterns, pos).sum ||
+        v != ntuple_evaluate_full(s->patterns, pos))
         abort();
 #endif
     return v;

@@ -1,7 +1,6 @@
 /* The rin command: a GTP engine by default, plus benchmark, analysis and
  * data subcommands (playouts, perft, bench, suite, selfplay, games, train,
- * train-patterns), and a
- * game for people (play). */
+ * train-patterns), and a game for people (play). */
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
