@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "eval/feature.h"
+#include "rules/score.h"
 
 /* A shape: an h x w rectangle (h <= w) placed where its canonical image
  * (nearest the top, then the left edge) has top <= max_top; its class is
@@ -247,7 +248,33 @@ void ntuple_model_destroy(NtupleModel *model)
     for (int n = 0; n <= BB_MAX_SIZE; n++)
         layout_destroy(model->layout[n]);
     free(model->weights);
+    free(model->packed);
     free(model);
+}
+
+bool ntuple_model_pack(NtupleModel *model)
+{
+    size_t count = (size_t)model->table_blocks * model->stage_params;
+    int16_t *packed = malloc((count ? count : 1) * sizeof *packed);
+    if (!packed)
+        return false;
+    for (uint32_t b = 0; b < model->table_blocks; b++) {
+        const float *w = model->weights + (size_t)b * model->stage_params;
+        float largest = 0.0f;
+        for (uint32_t i = 0; i < model->stage_params; i++)
+            largest = fabsf(w[i]) > largest ? fabsf(w[i]) : largest;
+        float unit = largest / 32767.0f;
+        if (!(unit > 0.0f)) /* no weight, or only ones too small for a unit */
+            unit = 1.0f;
+        for (uint32_t i = 0; i < model->stage_params; i++) {
+            long q = lrintf(w[i] / unit);
+            packed[(size_t)b * model->stage_params + i] = (int16_t)(q > 32767 ? 32767 : q < -32767 ? -32767 : q);
+        }
+        model->packed_unit[b] = unit;
+    }
+    free(model->packed);
+    model->packed = packed;
+    return true;
 }
 
 size_t ntuple_model_bytes(const NtupleModel *model) { return (size_t)model->params * sizeof(float); }
@@ -391,10 +418,18 @@ void ntuple_tactical_inputs(const Position *pos, const Tactics *tactics, float o
 float ntuple_value_sum(const NtupleModel *model, const Position *pos, const uint32_t *index, const float *tactical)
 {
     const NtupleLayout *layout = model->layout[pos->size];
-    const float *w = model->weights + (size_t)ntuple_block(model, pos) * model->stage_params;
+    int block = ntuple_block(model, pos);
     float sum = 0.0f;
-    for (int i = 0; i < layout->value_instances; i++)
-        sum += layout->instance[i].scale * w[layout->instance[i].table + index[i]];
+    if (model->packed) {
+        const int16_t *q = model->packed + (size_t)block * model->stage_params;
+        for (int i = 0; i < layout->value_instances; i++)
+            sum += layout->instance[i].scale * (float)q[layout->instance[i].table + index[i]];
+        sum *= model->packed_unit[block];
+    } else {
+        const float *w = model->weights + (size_t)block * model->stage_params;
+        for (int i = 0; i < layout->value_instances; i++)
+            sum += layout->instance[i].scale * w[layout->instance[i].table + index[i]];
+    }
     const float *g = model->weights + ntuple_globals_offset(model, pos);
     sum += g[0] + g[1] * ntuple_stone_difference(pos);
     if (model->config.value_uses_owner && model->config.owner_shapes) {
@@ -430,6 +465,28 @@ NtupleValue ntuple_eval_with(const NtupleModel *model, const NtupleBoard *board,
     float t[NTUPLE_TACTICAL];
     const float *tactical = tactical_of(model, pos, tactics, t);
     return value_of(model, pos, ntuple_value_sum(model, pos, board->index[pos_to_move(pos)], tactical));
+}
+
+/* A margin in stones as the search's centistones, within +-SCORE_EVAL_MAX
+ * (NaN, which finite weights cannot give, as the lowest). */
+static int centistones(float margin)
+{
+    float v = margin * 100.0f;
+    if (!(v > (float)-SCORE_EVAL_MAX))
+        return -SCORE_EVAL_MAX;
+    if (v >= (float)SCORE_EVAL_MAX)
+        return SCORE_EVAL_MAX;
+    return score_clamp_eval((int)lrintf(v));
+}
+
+int ntuple_evaluate(const NtupleModel *model, const NtupleBoard *board, const Position *pos, const Tactics *tactics)
+{
+    return centistones(ntuple_eval_with(model, board, pos, tactics).margin);
+}
+
+int ntuple_evaluate_full(const NtupleModel *model, const Position *pos)
+{
+    return centistones(ntuple_eval_full(model, pos).margin);
 }
 
 NtupleValue ntuple_eval(const NtupleModel *model, const NtupleBoard *board, const Position *pos)

@@ -11,8 +11,10 @@
  * logit is the sum, over the instances of the owner shapes that hold it,
  * of a weight per (table, configuration, the point's cell in it).
  *
- * Not used by the search yet: measured against the learned evaluation by
- * tests/measure/ntuple_measure.c (engine/learn/TRAINING.md, "Pattern model"). */
+ * The search evaluates with it when a pattern weights file is loaded
+ * (ntuple_evaluate, eval/ntuple_weights.h); measured against the learned
+ * evaluation by tests/measure/ntuple_measure.c (engine/learn/TRAINING.md,
+ * "Pattern model"). */
 #ifndef RIN_NTUPLE_H
 #define RIN_NTUPLE_H
 
@@ -111,11 +113,24 @@ typedef struct NtupleModel {
      * TARGET_RESULT the margin is calib_a * logit + calib_b */
     float calib_a[NTUPLE_MAX_STAGES], calib_b[NTUPLE_MAX_STAGES];
     NtupleLayout *layout[BB_MAX_SIZE + 1]; /* by board size */
+    /* the value tables as 16-bit numbers (ntuple_model_pack), which the
+     * evaluation reads instead of the floats when not NULL: half the
+     * memory, for the search; a unit is packed_unit[block] stones */
+    int16_t *packed;
+    float packed_unit[2 * NTUPLE_MAX_STAGES];
 } NtupleModel;
 
 /* A model with all weights 0; *out untouched on failure. */
 NtupleStatus ntuple_model_create(const NtupleConfig *config, NtupleModel **out);
 void ntuple_model_destroy(NtupleModel *model);
+
+/* Packs the value tables into 16 bits (NtupleModel.packed), each table
+ * block with its own unit (its largest weight over 32767), for an
+ * evaluation that reads half the memory; every weight is then off by at
+ * most half a unit. The float weights stay as they are (training and
+ * weights files use them); they must not change afterwards. False (the
+ * model unchanged) when memory runs out. */
+bool ntuple_model_pack(NtupleModel *model);
 
 /* Bytes of float weights (what the search would hold). */
 size_t ntuple_model_bytes(const NtupleModel *model);
@@ -173,6 +188,15 @@ static inline float ntuple_stone_difference(const Position *pos)
 NtupleValue ntuple_eval(const NtupleModel *model, const NtupleBoard *board, const Position *pos);
 NtupleValue ntuple_eval_with(const NtupleModel *model, const NtupleBoard *board, const Position *pos,
                              const Tactics *tactics);
+
+/* The search's evaluation by the model: its margin in centistones for the
+ * side to move, rounded and clamped to the estimate range as evaluate_with
+ * clamps the other evaluations, from the board's indices (brought to pos by
+ * the caller) and the node's tactical analysis (NULL: analysed here). */
+int ntuple_evaluate(const NtupleModel *model, const NtupleBoard *board, const Position *pos, const Tactics *tactics);
+
+/* The same from scratch. */
+int ntuple_evaluate_full(const NtupleModel *model, const Position *pos);
 
 /* The tactical inputs, side to move, in stones: the points inside each
  * side's walls once their gaps are filled (own minus the opponent's), the

@@ -80,6 +80,7 @@ Player *player_search_create(const PlayerConfig *config)
                        .hash_mib = config->hash_mib > 0 ? config->hash_mib : 64,
                        .seed = config->seed,
                        .eval = config->eval,
+                       .patterns = config->patterns,
                        .params = config->search_params};
     Search *search = p && sp ? search_create(&sc) : NULL;
     if (!search) {

@@ -78,11 +78,11 @@ void bench_position(int i, Position *pos)
     }
 }
 
-bool bench_run_with(const EvalModel *eval, int depth,
+bool bench_run_with(const EvalModel *eval, const NtupleModel *patterns, int depth,
                     void (*each)(int index, const Position *pos, const SearchInfo *info, void *context), void *context,
                     BenchResult *result)
 {
-    SearchConfig config = {.threads = 1, .hash_mib = 16, .seed = 0, .eval = eval};
+    SearchConfig config = {.threads = 1, .hash_mib = 16, .seed = 0, .eval = eval, .patterns = patterns};
     Search *search = search_create(&config);
     if (!search)
         return false;
@@ -109,7 +109,7 @@ bool bench_run(int depth, void (*each)(int index, const Position *pos, const Sea
                void *context, BenchResult *result)
 {
     EvalModel *eval = eval_model_default();
-    bool ok = eval && bench_run_with(eval, depth, each, context, result);
+    bool ok = eval && bench_run_with(eval, NULL, depth, each, context, result);
     eval_model_destroy(eval);
     return ok;
 }

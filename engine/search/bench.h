@@ -34,9 +34,10 @@ typedef struct BenchResult {
 bool bench_run(int depth, void (*each)(int index, const Position *pos, const SearchInfo *info, void *context),
                void *context, BenchResult *result);
 
-/* The same with the evaluation `eval` (not taken over) instead of the
- * built-in weights. */
-bool bench_run_with(const EvalModel *eval, int depth,
+/* The same with the evaluation `eval` instead of the built-in weights, and
+ * the pattern model `patterns` when not NULL (search.h); neither is taken
+ * over. */
+bool bench_run_with(const EvalModel *eval, const NtupleModel *patterns, int depth,
                     void (*each)(int index, const Position *pos, const SearchInfo *info, void *context), void *context,
                     BenchResult *result);
 

@@ -118,10 +118,14 @@ int mcprior_gain(const McPrior *prior, const Position *pos)
 int mcprior_estimate(const EvalModel *model, const McPrior *prior, const SearchParams *params, const Position *pos,
                      const Tactics *tactics)
 {
-    int v = evaluate_with(model, pos, tactics);
+    return mcprior_add_gain(prior, params, pos, evaluate_with(model, pos, tactics));
+}
+
+int mcprior_add_gain(const McPrior *prior, const SearchParams *params, const Position *pos, int margin)
+{
     if (!prior->ready)
-        return v;
-    return score_clamp_eval(v + mcprior_gain(prior, pos) * SEARCH_PARAM(params, prior_gain_weight) / 4);
+        return margin;
+    return score_clamp_eval(margin + mcprior_gain(prior, pos) * SEARCH_PARAM(params, prior_gain_weight) / 4);
 }
 
 int mcprior_utility(const EvalModel *model, const Position *pos, int margin)

@@ -73,6 +73,11 @@ int mcprior_gain(const McPrior *prior, const Position *pos);
 int mcprior_estimate(const EvalModel *model, const McPrior *prior, const SearchParams *params, const Position *pos,
                      const Tactics *tactics);
 
+/* The same from a static margin (centistones for the side to move) that
+ * the caller evaluated otherwise (the pattern model): the margin, plus the
+ * prior's share when it is ready, within +-SCORE_EVAL_MAX. */
+int mcprior_add_gain(const McPrior *prior, const SearchParams *params, const Position *pos, int margin);
+
 /* The search's value of a margin estimate at pos: the model's utility
  * (eval_model_utility: the result first, then the margin) when it has a
  * result curve, else the margin itself. */

@@ -49,11 +49,16 @@ typedef struct Worker {
     SearchInfo info; /* the last completed iteration */
     bool have_info;
     TacticsCache tactics; /* two-stone rings of the nodes this worker visited */
+    /* the pattern model's indices (when the search has one) of the last
+     * position this worker evaluated: each evaluation brings them to its
+     * node from there, which in a depth-first search is a few stones away */
+    NtupleBoard patterns_board;
 } Worker;
 
 struct Search {
     TT tt;
     const EvalModel *eval; /* the learned weights in use (the caller's), or NULL: the classic evaluation */
+    const NtupleModel *patterns; /* the pattern model in use (the caller's), or NULL: eval's evaluation */
     int threads;
     int hash_mib;
     uint64_t seed;
@@ -126,6 +131,37 @@ static int quiet_order(const Search *s, const Position *pos, const QuietScores *
     return v;
 }
 
+/* The static evaluation of a node, centistones for the side to move: the
+ * pattern model's when the search has one (the worker's indices brought to
+ * pos), else evaluate_with; `tactics` is the node's analysis (NULL: the
+ * evaluation analyses the node itself). */
+static int static_margin(Worker *w, const Position *pos, const Tactics *tactics)
+{
+    const Search *s = w->search;
+    if (!s->patterns)
+        return tactics ? evaluate_with(s->eval, pos, tactics) : evaluate(s->eval, pos);
+    ntuple_board_update(&w->patterns_board, pos);
+    int v = ntuple_evaluate(s->patterns, &w->patterns_board, pos, tactics);
+#ifdef RIN_CHECK_PATTERNS
+    /* the checked build of the tests: incremental indices and the node's
+     * tactics give the value from scratch, to the bit */
+    if (ntuple_eval_with(s->patterns, &w->patterns_board, pos, tactics).sum !=
+            ntuple_eval_full(s->patterns, pos).sum ||
+        v != ntuple_evaluate_full(s->patterns, pos))
+        abort();
+#endif
+    return v;
+}
+
+/* The search's estimate of a node (mcprior_estimate, with static_margin). */
+static int estimate_of(Worker *w, const Position *pos, const Tactics *tactics)
+{
+    const Search *s = w->search;
+    if (!s->patterns)
+        return mcprior_estimate(s->eval, &s->prior, &s->params, pos, tactics);
+    return mcprior_add_gain(&s->prior, &s->params, pos, static_margin(w, pos, tactics));
+}
+
 static int pvs(Worker *w, const Position *pos, TacticsCarry carry, int alpha, int beta, int depth, int ply,
                bool pv_node);
 static int qsearch(Worker *w, const Position *pos, TacticsCarry carry, int alpha, int beta, int ply, int qply);
@@ -178,7 +214,7 @@ static int qsearch(Worker *w, const Position *pos, TacticsCarry carry, int alpha
     Tactics t;
     tactics_cache_analyze(&w->tactics, pos, qply == 0 && pos_stones_left(pos) == 2, carry, &t);
     const EvalModel *eval = w->search->eval;
-    int estimate = mcprior_estimate(eval, &w->search->prior, &w->search->params, pos, &t);
+    int estimate = estimate_of(w, pos, &t);
     int stand = mcprior_utility(eval, pos, estimate);
     if (stand >= beta || qply >= PARAM(w->search, qsearch_max_plies) || ply >= SEARCH_MAX_PLY)
         return stand;
@@ -286,7 +322,7 @@ static int pvs(Worker *w, const Position *pos, TacticsCarry carry, int alpha, in
     if (depth <= 0)
         return qsearch(w, pos, carry, alpha, beta, ply, 0);
     if (ply >= SEARCH_MAX_PLY)
-        return mcprior_utility(w->search->eval, pos, evaluate(w->search->eval, pos));
+        return mcprior_utility(w->search->eval, pos, static_margin(w, pos, NULL));
     if (pos_empty_count(pos) <= PARAM(w->search, endgame_tree_empties))
         return solve_in_tree(w, pos, alpha, beta, ply, pv_node);
     count_node(w);
@@ -319,7 +355,7 @@ static int pvs(Worker *w, const Position *pos, TacticsCarry carry, int alpha, in
      * alone. */
     bool futile = false;
     if (!pv_node && !to_the_end && depth <= PARAM(s, futility_depth) && abs(beta) < SCORE_EVAL_MAX) {
-        int estimate = mcprior_estimate(s->eval, &s->prior, &s->params, pos, &t);
+        int estimate = estimate_of(w, pos, &t);
         int eval = mcprior_utility(s->eval, pos, estimate);
         int margin = PARAM(s, futility_margin) * depth;
         if (eval >= beta && mcprior_utility(s->eval, pos, estimate - margin) >= beta)
@@ -804,6 +840,7 @@ Search *search_create(const SearchConfig *config)
     s->seed = config->seed;
     s->params = config->params ? *config->params : search_params_default;
     search_set_eval(s, config->eval);
+    search_set_patterns(s, config->patterns);
     if (!search_set_hash(s, config->hash_mib) || !search_set_threads(s, config->threads)) {
         search_destroy(s);
         return NULL;
@@ -821,6 +858,8 @@ void search_destroy(Search *s)
 }
 
 void search_set_eval(Search *s, const EvalModel *eval) { s->eval = eval; }
+
+void search_set_patterns(Search *s, const NtupleModel *patterns) { s->patterns = patterns; }
 
 bool search_set_hash(Search *s, int mib)
 {
@@ -907,6 +946,8 @@ void search_run(Search *s, const Position *pos, const SearchLimits *limits, Sear
         seed_worker(w, s->seed);
         for (int k = 0; k <= SEARCH_MAX_PLY; k++)
             w->killers[k][0] = w->killers[k][1] = -1;
+        if (s->patterns)
+            ntuple_board_init(&w->patterns_board, s->patterns, &s->root);
     }
     int started = 1;
     for (int i = 1; i < s->threads; i++) {

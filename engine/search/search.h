@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "eval/evalmodel.h"
+#include "eval/ntuple.h"
 #include "rules/position.h"
 #include "search/params.h"
 
@@ -58,6 +59,9 @@ typedef struct SearchConfig {
     int hash_mib;     /* transposition table size; 0: no table */
     uint64_t seed;    /* varies the order of equal root moves and the root's random games */
     const EvalModel *eval; /* learned evaluation weights (kept by the caller), or NULL: the classic evaluation */
+    const NtupleModel *patterns; /* the pattern model (kept by the caller): when not NULL, the static
+                                  * evaluation is its margin (ntuple_evaluate); eval still gives the
+                                  * result curve. NULL: eval's evaluation */
     const SearchParams *params; /* copied; NULL: search_params_default (read only when built with RIN_TUNE) */
 } SearchConfig;
 
@@ -73,6 +77,9 @@ void search_set_seed(Search *search, uint64_t seed);
 /* The learned evaluation's weights (kept by the caller), or NULL for the
  * classic evaluation. */
 void search_set_eval(Search *search, const EvalModel *eval);
+/* The pattern model (kept by the caller), or NULL: see SearchConfig. Not
+ * during a search. */
+void search_set_patterns(Search *search, const NtupleModel *patterns);
 /* Forget the previous game (table, histories). */
 void search_clear(Search *search);
 

@@ -1,6 +1,6 @@
 /* The rin command: a GTP engine by default, plus benchmark, analysis and
- * data subcommands (playouts, perft, bench, suite, selfplay, games, train, verify), and a
- * game for people (play). */
+ * data subcommands (playouts, perft, bench, suite, selfplay, games, train,
+ * train-patterns, verify), and a game for people (play). */
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli/games_command.h"
+#include "cli/pattern_train_command.h"
 #include "cli/play.h"
 #include "cli/selfplay.h"
 #include "cli/suite.h"
@@ -17,6 +18,7 @@
 #include "cli/verify_command.h"
 #include "formats/eval_file.h"
 #include "formats/number.h"
+#include "formats/pattern_file.h"
 #include "formats/posstr.h"
 #include "gtp/gtp.h"
 #include "gtp/options.h"
@@ -34,20 +36,26 @@ static const char usage_text[] =
     "                                random games per second (default 100000 games, 16x16)\n"
     "       rin perft DEPTH [--position STRING]\n"
     "                                count stone sequences of DEPTH plies\n"
-    "       rin bench [DEPTH]        search fixed positions to DEPTH (default %d); prints the\n"
-    "                                node count (the search's signature) and nodes/second\n"
+    "       rin bench [DEPTH] [--pattern-file P]\n"
+    "                                search fixed positions to DEPTH (default %d); prints the\n"
+    "                                node count (the search's signature) and nodes/second;\n"
+    "                                with the pattern model of P if given\n"
     "       rin train FILE... --output WEIGHTS [--epochs N] [--features LIST] [--seed S]\n"
     "                                fit the evaluation's weights to selfplay data\n"
+    "       rin train-patterns FILE... --output PATTERNS [--split-turn] [--tactical] [--seed S]\n"
+    "                                fit the pattern model to selfplay data\n"
+    "                                (rin train-patterns --help)\n"
     "       rin selfplay [--games N] [--sizes 8,12,16] [--nodes N] [--seed S] [--shard I/N]\n"
     "                    [--opening-plies K] [--explore P] [--mc-playouts M] [--solve-empties E]\n"
-    "                    [--threads T] [--eval-file E] [--format binary|text] [--output FILE]\n"
+    "                    [--threads T] [--eval-file E] [--pattern-file P] [--format binary|text]\n"
+    "                    [--output FILE]\n"
     "                                self-play games as training data (rin selfplay --help)\n"
     "       rin games [--text] FILE...\n"
     "                                summarise binary self-play files, or print them as text\n"
     "                                (rin games --help)\n"
     "       rin verify FILE...\n"
     "                                check proof files with the rules alone (rin verify --help)\n"
-    "       rin suite FILE [--nodes N] [--eval-file E]\n"
+    "       rin suite FILE [--nodes N] [--eval-file E] [--pattern-file P]\n"
     "                                search each position of a tactical suite to N nodes\n"
     "                                (default %d) with evaluation E (default builtin) and report\n"
     "                                how many are solved\n"
@@ -166,12 +174,33 @@ static void bench_progress(int index, const Position *pos, const SearchInfo *inf
 static int cmd_bench(int argc, char **argv)
 {
     uint64_t depth = BENCH_DEFAULT_DEPTH;
-    if (argc > 1)
-        return usage_error("bench: unexpected argument '%s'", argv[1]);
-    if (argc == 1 && number_parse_uint(argv[0], 1, SEARCH_MAX_DEPTH, &depth) != NUMBER_OK)
-        return usage_error("bench: DEPTH must be a number from 1 to 64, got '%s'", argv[0]);
+    bool have_depth = false;
+    const char *pattern_file = PATTERN_FILE_NONE;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--pattern-file") == 0) {
+            if (i + 1 >= argc || !argv[i + 1][0])
+                return usage_error("bench: --pattern-file needs none or a pattern weights file", NULL);
+            pattern_file = argv[++i];
+        } else if (!have_depth && strncmp(argv[i], "--", 2) != 0) {
+            if (number_parse_uint(argv[i], 1, SEARCH_MAX_DEPTH, &depth) != NUMBER_OK)
+                return usage_error("bench: DEPTH must be a number from 1 to 64, got '%s'", argv[i]);
+            have_depth = true;
+        } else {
+            return usage_error("bench: unexpected argument '%s'", argv[i]);
+        }
+    }
+    NtupleModel *patterns = NULL;
+    char err[OPTIONS_PATH_MAX + 256];
+    if (!pattern_file_resolve(pattern_file, &patterns, err, sizeof err)) {
+        fprintf(stderr, "rin: bench: %s\n", err);
+        return 1;
+    }
+    EvalModel *eval = eval_model_default();
     BenchResult result;
-    if (!bench_run((int)depth, bench_progress, NULL, &result)) {
+    bool ok = eval && bench_run_with(eval, patterns, (int)depth, bench_progress, NULL, &result);
+    eval_model_destroy(eval);
+    ntuple_model_destroy(patterns);
+    if (!ok) {
         fprintf(stderr, "rin: bench: out of memory\n");
         return 1;
     }
@@ -186,7 +215,7 @@ static int cmd_suite(int argc, char **argv)
 {
     uint64_t nodes = SUITE_DEFAULT_NODES;
     const char *path = NULL;
-    const char *eval_file = EVAL_FILE_BUILTIN;
+    const char *eval_file = EVAL_FILE_BUILTIN, *pattern_file = PATTERN_FILE_NONE;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--nodes") == 0) {
             if (number_parse_uint(i + 1 < argc ? argv[i + 1] : NULL, 1, UINT64_C(1) << 40, &nodes) != NUMBER_OK)
@@ -196,6 +225,10 @@ static int cmd_suite(int argc, char **argv)
             if (i + 1 >= argc || !argv[i + 1][0])
                 return usage_error("suite: --eval-file needs classic, builtin or a weights file", NULL);
             eval_file = argv[++i];
+        } else if (strcmp(argv[i], "--pattern-file") == 0) {
+            if (i + 1 >= argc || !argv[i + 1][0])
+                return usage_error("suite: --pattern-file needs none or a pattern weights file", NULL);
+            pattern_file = argv[++i];
         } else if (!path && strncmp(argv[i], "--", 2) != 0) {
             path = argv[i];
         } else {
@@ -210,10 +243,17 @@ static int cmd_suite(int argc, char **argv)
         fprintf(stderr, "rin: suite: %s\n", err);
         return 1;
     }
+    NtupleModel *patterns = NULL;
+    if (!pattern_file_resolve(pattern_file, &patterns, err, sizeof err)) {
+        fprintf(stderr, "rin: suite: %s\n", err);
+        eval_model_destroy(eval);
+        return 1;
+    }
     SuiteResult result;
     double start = clock_now_seconds();
-    bool ok = suite_run(path, nodes, eval, stdout, &result, err, sizeof err);
+    bool ok = suite_run_with(path, nodes, eval, patterns, stdout, &result, err, sizeof err);
     eval_model_destroy(eval);
+    ntuple_model_destroy(patterns);
     if (!ok) {
         fprintf(stderr, "rin: suite: %s\n", err);
         return 1;
@@ -254,6 +294,8 @@ int main(int argc, char **argv)
         return cmd_bench(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "train") == 0)
         return train_command_run(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "train-patterns") == 0)
+        return pattern_train_command_run(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "selfplay") == 0)
         return selfplay_command(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "games") == 0)
@@ -296,6 +338,12 @@ int main(int argc, char **argv)
         return 2;
     }
     eval_model_destroy(model);
+    NtupleModel *patterns = NULL;
+    if (!pattern_file_resolve(options.pattern_file, &patterns, err, sizeof err)) {
+        fprintf(stderr, "rin: %s\n", err);
+        return 2;
+    }
+    ntuple_model_destroy(patterns);
     Gtp *gtp = gtp_create(&options);
     if (!gtp) {
         fprintf(stderr, "rin: out of memory (try a smaller --hash)\n");

@@ -41,6 +41,7 @@
  */
 #include "cli/selfplay.h"
 #include "formats/eval_file.h"
+#include "formats/pattern_file.h"
 #include "gtp/options.h"
 
 #include <errno.h>
@@ -66,7 +67,8 @@ enum { PENDING_PER_THREAD = 4 };
 static const char usage_text[] =
     "Usage: rin selfplay [--games N] [--sizes 8,12,16] [--nodes N] [--seed S] [--shard I/N]\n"
     "                    [--opening-plies K] [--explore P] [--mc-playouts M] [--solve-empties E]\n"
-    "                    [--threads T] [--eval-file E] [--format binary|text] [--output FILE]\n"
+    "                    [--threads T] [--eval-file E] [--pattern-file P] [--format binary|text]\n"
+    "                    [--output FILE]\n"
     "\n"
     "Plays the search player against itself and writes the games as training data:\n"
     "whole games in a compact binary file (format rin-games 1), or one line per\n"
@@ -88,6 +90,8 @@ static const char usage_text[] =
     "  --threads T        games played at once (default 1)\n"
     "  --eval-file E      the search's evaluation: builtin (the learned weights built in, the default),\n"
     "                     classic (hand-set) or a weights file\n"
+    "  --pattern-file P   a pattern model the search evaluates with instead: none (the default)\n"
+    "                     or a pattern weights file (rin train-patterns)\n"
     "  --format F         binary (rin-games, the default) or text (rin-selfplay)\n"
     "  --output FILE      write to FILE (replaced) instead of stdout\n"
     "  -h, --help         show this help and exit\n";
@@ -105,6 +109,7 @@ void selfplay_defaults(SelfplayOptions *o)
     o->threads = 1;
     o->output = NULL;
     o->eval_file = EVAL_FILE_BUILTIN;
+    o->pattern_file = PATTERN_FILE_NONE;
     o->format = SELFPLAY_BINARY;
     o->settings = (SelfplaySettings){.seed = 1, .opening_plies = 4, .explore = 0.0, .nodes = 2000,
                                      .mc_playouts = 0, .solve_empties = 0};
@@ -209,6 +214,10 @@ SelfplayParse selfplay_parse_args(int argc, char **argv, SelfplayOptions *o, cha
             expected = "classic, builtin or a weights file";
             ok = *value != '\0';
             o->eval_file = ok ? value : o->eval_file;
+        } else if (strcmp(flag, "--pattern-file") == 0) {
+            expected = "none or a pattern weights file";
+            ok = *value != '\0';
+            o->pattern_file = ok ? value : o->pattern_file;
         } else if (strcmp(flag, "--format") == 0) {
             expected = "binary or text";
             ok = strcmp(value, "binary") == 0 || strcmp(value, "text") == 0;
@@ -425,13 +434,15 @@ size_t selfplay_settings_line(const SelfplayOptions *o, char out[SELFPLAY_SETTIN
     for (int i = 0; i < o->size_count; i++)
         used += (size_t)snprintf(sizes + used, sizeof sizes - used, "%s%d", i ? "," : "", o->sizes[i]);
     number_format_real(o->settings.explore, explore, sizeof explore);
+    bool has_patterns = o->pattern_file && strcmp(o->pattern_file, PATTERN_FILE_NONE) != 0;
     int length = snprintf(out, SELFPLAY_SETTINGS_MAX,
                           "rin %s selfplay --games %" PRIu64 " --sizes %s --nodes %" PRIu64 " --seed %" PRIu64
                           " --shard %" PRIu64 "/%" PRIu64 " --opening-plies %d --explore %s --mc-playouts %d"
-                          " --solve-empties %d%s%.500s",
+                          " --solve-empties %d%s%.400s%s%.300s",
                           RIN_VERSION, o->games, sizes, o->settings.nodes, o->settings.seed, o->shard, o->shards,
                           o->settings.opening_plies, explore, o->settings.mc_playouts, o->settings.solve_empties,
-                          o->eval_file ? " --eval-file " : "", o->eval_file ? o->eval_file : "");
+                          o->eval_file ? " --eval-file " : "", o->eval_file ? o->eval_file : "",
+                          has_patterns ? " --pattern-file " : "", has_patterns ? o->pattern_file : "");
     return length < 0 ? 0 : length < SELFPLAY_SETTINGS_MAX ? (size_t)length : SELFPLAY_SETTINGS_MAX - 1;
 }
 
@@ -536,10 +547,21 @@ int selfplay_command(int argc, char **argv)
         }
         options.settings.eval = model;
     }
+    NtupleModel *patterns = NULL;
+    if (options.pattern_file) {
+        char why[OPTIONS_PATH_MAX + 160];
+        if (!pattern_file_resolve(options.pattern_file, &patterns, why, sizeof why)) {
+            fprintf(stderr, "rin selfplay: %s\n", why);
+            eval_model_destroy(model);
+            return 2;
+        }
+        options.settings.patterns = patterns;
+    }
     if (!options.output && options.format == SELFPLAY_BINARY && isatty(STDOUT_FILENO) == 1) {
         fprintf(stderr, "rin selfplay: binary games are not written to a terminal: give --output FILE, "
                         "redirect stdout, or ask for --format text\n");
         eval_model_destroy(model);
+        ntuple_model_destroy(patterns);
         return 2;
     }
     int fd = STDOUT_FILENO;
@@ -548,6 +570,7 @@ int selfplay_command(int argc, char **argv)
         if (fd < 0) {
             fprintf(stderr, "rin selfplay: cannot open %s: %s\n", options.output, strerror(errno));
             eval_model_destroy(model);
+            ntuple_model_destroy(patterns);
             return 1;
         }
     }
@@ -557,5 +580,6 @@ int selfplay_command(int argc, char **argv)
         status = 1;
     }
     eval_model_destroy(model);
+    ntuple_model_destroy(patterns);
     return status;
 }

@@ -91,10 +91,16 @@ static bool is_best(const SuiteEntry *e, int point)
 bool suite_run(const char *path, uint64_t nodes, const EvalModel *eval, FILE *out, SuiteResult *result, char *err,
                size_t err_size)
 {
+    return suite_run_with(path, nodes, eval, NULL, out, result, err, err_size);
+}
+
+bool suite_run_with(const char *path, uint64_t nodes, const EvalModel *eval, const NtupleModel *patterns, FILE *out,
+                    SuiteResult *result, char *err, size_t err_size)
+{
     FILE *file = fopen(path, "r");
     if (!file)
         return error_text(err, err_size, "cannot open %s", path);
-    SearchConfig config = {.threads = 1, .hash_mib = SUITE_HASH_MIB, .seed = 0, .eval = eval};
+    SearchConfig config = {.threads = 1, .hash_mib = SUITE_HASH_MIB, .seed = 0, .eval = eval, .patterns = patterns};
     Search *search = search_create(&config);
     if (!search) {
         fclose(file);

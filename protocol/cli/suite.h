@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "eval/evalmodel.h"
+#include "eval/ntuple.h"
 #include "rules/position.h"
 
 enum { SUITE_MAX_BEST = 16, SUITE_COMMENT_MAX = 160, SUITE_DEFAULT_NODES = 100000 };
@@ -38,5 +39,9 @@ typedef struct SuiteResult {
  * out. */
 bool suite_run(const char *path, uint64_t nodes, const EvalModel *eval, FILE *out, SuiteResult *result, char *err,
                size_t err_size);
+
+/* The same with the pattern model `patterns` (search.h) when not NULL. */
+bool suite_run_with(const char *path, uint64_t nodes, const EvalModel *eval, const NtupleModel *patterns, FILE *out,
+                    SuiteResult *result, char *err, size_t err_size);
 
 #endif

@@ -4,11 +4,11 @@
  * and a file's name from its contents. */
 #include "formats/eval_file.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "formats/file_bytes.h"
 #include "formats/sha256.h"
 
 
@@ -24,33 +24,15 @@ void eval_file_name(const uint8_t *bytes, size_t size, char name[EVAL_FILE_NAME_
 
 bool eval_file_load(const char *path, EvalModel **out, char *err, size_t err_size)
 {
-    FILE *in = fopen(path, "rb");
-    if (!in) {
-        snprintf(err, err_size, "cannot open %s: %s", path, strerror(errno));
+    uint8_t *bytes;
+    size_t size;
+    if (!file_bytes_read(path, EVAL_FILE_MAX_BYTES, &bytes, &size, err, err_size))
         return false;
-    }
-    uint8_t *bytes = malloc(EVAL_FILE_MAX_BYTES + 1);
-    if (!bytes) {
-        fclose(in);
-        snprintf(err, err_size, "cannot load %s: out of memory", path);
-        return false;
-    }
-    size_t size = fread(bytes, 1, EVAL_FILE_MAX_BYTES + 1, in);
-    bool read_error = ferror(in);
-    fclose(in);
-    bool ok = false;
-    if (read_error) {
-        snprintf(err, err_size, "cannot read %s", path);
-    } else if (size > EVAL_FILE_MAX_BYTES) {
-        snprintf(err, err_size, "cannot load %s: larger than %d MiB", path, EVAL_FILE_MAX_BYTES >> 20);
-    } else {
-        EvalStatus status = eval_model_parse(bytes, size, out);
-        ok = status == EVAL_OK;
-        if (!ok)
-            snprintf(err, err_size, "cannot load %s: %s", path, eval_status_text(status));
-    }
+    EvalStatus status = eval_model_parse(bytes, size, out);
     free(bytes);
-    return ok;
+    if (status != EVAL_OK)
+        snprintf(err, err_size, "cannot load %s: %s", path, eval_status_text(status));
+    return status == EVAL_OK;
 }
 
 bool eval_file_resolve(const char *value, EvalModel **out, char *err, size_t err_size)

@@ -12,6 +12,7 @@
 #include "formats/board_text.h"
 #include "formats/coord.h"
 #include "formats/eval_file.h"
+#include "formats/pattern_file.h"
 #include "formats/number.h"
 #include "gtp/gtp_commands.h"
 
@@ -115,6 +116,13 @@ Gtp *gtp_create(const EngineOptions *options)
     char err[OPTIONS_PATH_MAX + 160];
     if (!eval_file_resolve(options->eval_file, &gtp->eval, err, sizeof err)) {
         fprintf(stderr, "rin: %s\n", err);
+        free(gtp);
+        return NULL;
+    }
+    if (!pattern_file_resolve(options->pattern_file, &gtp->patterns, err, sizeof err)) {
+        fprintf(stderr, "rin: %s\n", err);
+        eval_model_destroy(gtp->eval);
+    ntuple_model_destroy(gtp->patterns);
         free(gtp);
         return NULL;
     }

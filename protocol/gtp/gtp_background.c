@@ -40,6 +40,7 @@ Search *gtp_analysis_search(Gtp *gtp)
                                .hash_mib = (int)gtp->options.hash,
                                .seed = (uint64_t)gtp->options.seed,
                                .eval = gtp->eval,
+                               .patterns = gtp->patterns,
                                .params = &gtp->options.params};
         gtp->analysis = search_create(&config);
         if (!gtp->analysis)

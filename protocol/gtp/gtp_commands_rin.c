@@ -5,6 +5,7 @@
 
 #include "formats/coord.h"
 #include "formats/eval_file.h"
+#include "formats/pattern_file.h"
 #include "formats/posstr.h"
 #include "gtp/gtp_commands.h"
 #include "gtp/search_report.h"
@@ -114,6 +115,28 @@ static bool set_eval_file(Gtp *gtp, const EngineOptions *before)
     return true;
 }
 
+/* Loads the pattern model options.pattern_file names and makes the player
+ * anew with it; on failure everything stays as `before`. */
+static bool set_pattern_file(Gtp *gtp, const EngineOptions *before)
+{
+    NtupleModel *model = NULL;
+    char err[OPTIONS_PATH_MAX + 160];
+    if (!pattern_file_resolve(gtp->options.pattern_file, &model, err, sizeof err)) {
+        gtp->options = *before;
+        return gtp_fail(gtp, "%s (patterns unchanged)", err);
+    }
+    NtupleModel *old = gtp->patterns;
+    gtp->patterns = model;
+    if (!gtp_apply_options(gtp)) {
+        gtp->patterns = old;
+        gtp->options = *before;
+        ntuple_model_destroy(model);
+        return gtp_fail(gtp, "out of memory: patterns unchanged");
+    }
+    ntuple_model_destroy(old);
+    return true;
+}
+
 bool gtp_cmd_rin_option(Gtp *gtp, const GtpArgs *args)
 {
     if (args->count == 0)
@@ -135,7 +158,7 @@ bool gtp_cmd_rin_option(Gtp *gtp, const GtpArgs *args)
     if (!options_set(&gtp->options, args->v[0], args->v[1], err, sizeof err))
         return gtp_fail(gtp, "syntax error: %s", err);
     if (spec->kind == OPTION_PATH)
-        return set_eval_file(gtp, &before);
+        return strcmp(spec->name, "pattern-file") == 0 ? set_pattern_file(gtp, &before) : set_eval_file(gtp, &before);
     if (shapes_player(spec) && !gtp_apply_options(gtp)) {
         gtp->options = before;
         return gtp_fail(gtp, "out of memory: %s unchanged", spec->name);

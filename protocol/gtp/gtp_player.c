@@ -25,6 +25,7 @@ bool gtp_apply_options(Gtp *gtp)
                            .threads = (int)o->threads,
                            .hash_mib = (int)o->hash,
                            .eval = gtp->eval,
+                           .patterns = gtp->patterns,
                            .search_params = &o->params,
                            .reporter = gtp_report_info,
                            .reporter_context = gtp};

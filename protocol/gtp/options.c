@@ -8,6 +8,7 @@
 
 #include "formats/eval_file.h"
 #include "formats/number.h"
+#include "formats/pattern_file.h"
 #include "players/player.h"
 #include "search/search.h"
 
@@ -25,6 +26,7 @@ static const OptionSpec specs[] = {
     {"ponder", OPTION_INT, 0, 1, "1 (on): think on the opponent's time after genmove (search player)", false},
     {"verbose", OPTION_INT, 0, 1, "1: search progress (info lines) on stderr", false},
     {"eval-file", OPTION_PATH, 0, 0, "evaluation: builtin (learned weights built into rin, the default), classic (hand-set) or a weights file", false},
+    {"pattern-file", OPTION_PATH, 0, 0, "pattern model the search evaluates with: none (the default) or a pattern weights file (rin train-patterns)", false},
     {"size", OPTION_INT, BB_MIN_SIZE, BB_MAX_SIZE,
      "board size the engine starts on (start-up only: boardsize changes the board)", true},
 };
@@ -53,6 +55,7 @@ void options_defaults(EngineOptions *o)
     o->verbose = 1;
     o->multipv = 1;
     strcpy(o->eval_file, EVAL_FILE_BUILTIN);
+    strcpy(o->pattern_file, PATTERN_FILE_NONE);
     o->size = BB_MAX_SIZE;
     o->params = search_params_default;
 }
@@ -103,6 +106,12 @@ static int64_t *int_field(EngineOptions *o, const char *name)
     return NULL;
 }
 
+/* The text of a path option. */
+static char *path_field(EngineOptions *o, const char *name)
+{
+    return strcmp(name, "pattern-file") == 0 ? o->pattern_file : o->eval_file;
+}
+
 bool options_set(EngineOptions *o, const char *name, const char *value, char *err, size_t err_size)
 {
     const OptionSpec *spec = options_find(name);
@@ -121,11 +130,11 @@ bool options_set(EngineOptions *o, const char *name, const char *value, char *er
     }
     if (spec->kind == OPTION_PATH) {
         size_t length = strlen(value);
-        if (length == 0 || length >= sizeof o->eval_file) {
-            snprintf(err, err_size, "%s needs a file name of 1 to %d bytes", name, (int)sizeof o->eval_file - 1);
+        if (length == 0 || length >= OPTIONS_PATH_MAX) {
+            snprintf(err, err_size, "%s needs a file name of 1 to %d bytes", name, OPTIONS_PATH_MAX - 1);
             return false;
         }
-        snprintf(o->eval_file, sizeof o->eval_file, "%s", value);
+        snprintf(path_field(o, name), OPTIONS_PATH_MAX, "%s", value);
         return true;
     }
     if (spec->min == 0 && spec->max == 1) {
@@ -162,7 +171,8 @@ void options_format(const EngineOptions *o, const OptionSpec *spec, char *out)
         return;
     }
     if (spec->kind == OPTION_PATH) {
-        snprintf(out, OPTIONS_VALUE_MAX, "%s", o->eval_file);
+        EngineOptions copy = *o;
+        snprintf(out, OPTIONS_VALUE_MAX, "%s", path_field(&copy, spec->name));
         return;
     }
     if (spec->kind == OPTION_PARAM) {

@@ -16,6 +16,8 @@
 #include <cmocka.h>
 
 #include "cli/selfplay.h"
+#include "eval/ntuple.h"
+#include "eval/ntuple_weights.h"
 #include "formats/game_file.h"
 #include "formats/posstr.h"
 #include "rules/score.h"
@@ -574,6 +576,48 @@ static void test_eval_file(void **state)
     free_run(&bad);
 }
 
+/* --pattern-file makes the search evaluate with a pattern model: other
+ * games, the header says so (and says nothing without one); a bad file is
+ * refused before anything is played. */
+static void test_pattern_file(void **state)
+{
+    (void)state;
+    NtupleConfig config = {.shapes = NTUPLE_SHAPE_BIT(NTUPLE_WIN23), .stages = 2, .tactical = 1};
+    NtupleModel *model = NULL;
+    assert_int_equal(ntuple_model_create(&config, &model), NTUPLE_OK);
+    for (uint32_t i = 0; i < model->params; i++)
+        model->weights[i] = (float)(i % 9) / 4.0f - 1.0f;
+    size_t size = 0;
+    uint8_t *bytes = ntuple_weights_write(model, &size);
+    char path[] = "/tmp/rin-test-selfplay-patterns-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, bytes, size), (ssize_t)size);
+    close(fd);
+    free(bytes);
+    ntuple_model_destroy(model);
+
+    Run plain = run_ok((const char *const[]){"--games", "2", "--sizes", "8", "--nodes", "300", NULL}, false);
+    Run patterns = run_ok((const char *const[]){"--games", "2", "--sizes", "8", "--nodes", "300", "--pattern-file",
+                                                path, NULL},
+                          false);
+    assert_null(strstr(plain.out, "--pattern-file"));
+    char expected[128];
+    snprintf(expected, sizeof expected, " --eval-file builtin --pattern-file %s\n", path);
+    assert_non_null(strstr(patterns.out, expected));
+    const char *p = strchr(strchr(plain.out, '\n') + 1, '\n') + 1;
+    const char *q = strchr(strchr(patterns.out, '\n') + 1, '\n') + 1;
+    assert_string_not_equal(p, q);
+    Run bad = run_selfplay((const char *const[]){"--games", "2", "--pattern-file", "/nonexistent/p", NULL}, false);
+    assert_int_equal(bad.status, 2);
+    assert_non_null(strstr(bad.err, "cannot open /nonexistent/p"));
+    assert_string_equal(bad.out, "");
+    remove(path);
+    free_run(&plain);
+    free_run(&patterns);
+    free_run(&bad);
+}
+
 static void test_help(void **state)
 {
     (void)state;
@@ -786,6 +830,7 @@ int main(void)
         cmocka_unit_test(test_format_of_each_field),
         cmocka_unit_test(test_arguments),
         cmocka_unit_test(test_eval_file),
+        cmocka_unit_test(test_pattern_file),
         cmocka_unit_test(test_help),
         cmocka_unit_test(test_bad_arguments_exit_2),
         cmocka_unit_test(test_write_error_exits_1),

@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "eval/ntuple.h"
+#include "eval/ntuple_weights.h"
 #include "formats/coord.h"
 #include "formats/posstr.h"
 #include "gtp/gtp.h"
@@ -524,6 +526,69 @@ static void test_eval_file_option(void **state)
     gtp_destroy(gtp);
 }
 
+/* A small pattern model's weights file in /tmp (its name returned). */
+static char *pattern_file(void)
+{
+    static char name[64];
+    NtupleConfig config = {.shapes = NTUPLE_SHAPE_BIT(NTUPLE_WIN23), .stages = 2, .tactical = 1};
+    NtupleModel *model = NULL;
+    assert_int_equal(ntuple_model_create(&config, &model), NTUPLE_OK);
+    for (uint32_t i = 0; i < model->params; i++)
+        model->weights[i] = (float)(i % 7) / 7.0f - 0.5f;
+    size_t size = 0;
+    uint8_t *bytes = ntuple_weights_write(model, &size);
+    assert_non_null(bytes);
+    strcpy(name, "/tmp/rin-test-patterns-XXXXXX");
+    int fd = mkstemp(name);
+    assert_true(fd >= 0);
+    FILE *out = fdopen(fd, "wb");
+    assert_non_null(out);
+    assert_int_equal(fwrite(bytes, 1, size, out), size);
+    fclose(out);
+    free(bytes);
+    ntuple_model_destroy(model);
+    return name;
+}
+
+static void test_pattern_file_option(void **state)
+{
+    (void)state;
+    Gtp *gtp = new_engine(1);
+    char line[256], expected[256];
+    assert_exec(gtp, "rin-option pattern-file", "= none\n\n");
+    assert_exec(gtp, "rin-option pattern-file /nonexistent/patterns",
+                "? cannot open /nonexistent/patterns: No such file or directory (patterns unchanged)\n\n");
+    assert_exec(gtp, "rin-option pattern-file", "= none\n\n");
+    /* the eval-file weights are a different format: refused */
+    extern const size_t eval_default_size;
+    char *weights = weights_file(eval_default_size, SIZE_MAX);
+    snprintf(line, sizeof line, "rin-option pattern-file %s", weights);
+    snprintf(expected, sizeof expected, "? cannot load %s: not a Rin pattern weights file (patterns unchanged)\n\n",
+             weights);
+    assert_exec(gtp, line, expected);
+    remove(weights);
+    /* a good file is taken; the search player and the analysis use it */
+    char *good = pattern_file();
+    snprintf(line, sizeof line, "rin-option pattern-file %s", good);
+    assert_exec(gtp, line, "=\n\n");
+    snprintf(expected, sizeof expected, "= %s\n\n", good);
+    assert_exec(gtp, "rin-option pattern-file", expected);
+    assert_exec(gtp, "rin-option verbose 0", "=\n\n");
+    assert_exec(gtp, "rin-option player search", "=\n\n");
+    assert_exec(gtp, "boardsize 7", "=\n\n");
+    assert_exec(gtp, "play b d4", "=\n\n");
+    const char *move = exec(gtp, "genmove w");
+    assert_non_null(move);
+    assert_int_equal(move[0], '=');
+    const char *analysis = exec(gtp, "rin-analyze depth 2");
+    assert_non_null(analysis);
+    assert_int_equal(strncmp(analysis, "= move ", 7), 0);
+    remove(good);
+    assert_exec(gtp, "rin-option pattern-file none", "=\n\n");
+    assert_exec(gtp, "rin-option pattern-file", "= none\n\n");
+    gtp_destroy(gtp);
+}
+
 static void test_failed_commands_change_nothing(void **state)
 {
     (void)state;
@@ -808,6 +873,7 @@ int main(void)
         cmocka_unit_test(test_options_and_analysis),
         cmocka_unit_test(test_proven_draw_reads_final_0),
         cmocka_unit_test(test_eval_file_option),
+        cmocka_unit_test(test_pattern_file_option),
         cmocka_unit_test(test_failed_commands_change_nothing),
         cmocka_unit_test(test_turn_errors_name_the_turn),
         cmocka_unit_test(test_genmove_games_and_undo),

@@ -1,0 +1,142 @@
+/* Pattern weights files: the frame (magic, version, sizes, checksum) is
+ * checked before the model is built, the values after. */
+#include "eval/ntuple_weights.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/le_bytes.h"
+
+static const uint8_t ntuple_magic[8] = {'R', 'I', 'N', 'N', 'T', 'U', 'P', 0x1a};
+
+const char *ntuple_weights_status_text(NtupleWeightsStatus status)
+{
+    switch (status) {
+    case NTUPLE_WEIGHTS_OK:
+        return "ok";
+    case NTUPLE_WEIGHTS_ERR_TRUNCATED:
+        return "the file is truncated";
+    case NTUPLE_WEIGHTS_ERR_MAGIC:
+        return "not a Rin pattern weights file";
+    case NTUPLE_WEIGHTS_ERR_VERSION:
+        return "unsupported pattern weights file version";
+    case NTUPLE_WEIGHTS_ERR_CONFIG:
+        return "an unknown pattern model configuration";
+    case NTUPLE_WEIGHTS_ERR_SIZE:
+        return "wrong number of weights for the configuration";
+    case NTUPLE_WEIGHTS_ERR_CHECKSUM:
+        return "checksum mismatch: the file is corrupt";
+    case NTUPLE_WEIGHTS_ERR_VALUE:
+        return "a weight is not a finite number";
+    case NTUPLE_WEIGHTS_ERR_MEMORY:
+        return "out of memory";
+    }
+    return "unknown error";
+}
+
+static float read_f32(const uint8_t *b)
+{
+    uint32_t u = le_bytes_get_u32(b);
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+static void write_f32(uint8_t *b, float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    le_bytes_put_u32(b, u);
+}
+
+uint8_t *ntuple_weights_write(const NtupleModel *model, size_t *size)
+{
+    const NtupleConfig *c = &model->config;
+    size_t weights_at = NTUPLE_WEIGHTS_HEADER + 8 * (size_t)c->stages;
+    size_t total = weights_at + 4 * (size_t)model->params + 4;
+    uint8_t *b = malloc(total);
+    if (!b)
+        return NULL;
+    memcpy(b, ntuple_magic, 8);
+    const uint32_t header[9] = {NTUPLE_WEIGHTS_VERSION, c->shapes, (uint32_t)c->stages, (uint32_t)c->split_turn,
+                                (uint32_t)c->target, c->owner_shapes, (uint32_t)c->value_uses_owner,
+                                (uint32_t)c->tactical, model->params};
+    for (int i = 0; i < 9; i++)
+        le_bytes_put_u32(b + 8 + 4 * i, header[i]);
+    for (int s = 0; s < c->stages; s++) {
+        write_f32(b + NTUPLE_WEIGHTS_HEADER + 8 * (size_t)s, model->calib_a[s]);
+        write_f32(b + NTUPLE_WEIGHTS_HEADER + 8 * (size_t)s + 4, model->calib_b[s]);
+    }
+    for (uint32_t i = 0; i < model->params; i++)
+        write_f32(b + weights_at + 4 * (size_t)i, model->weights[i]);
+    le_bytes_put_u32(b + total - 4, le_bytes_fnv1a(b, total - 4));
+    *size = total;
+    return b;
+}
+
+/* The configuration of a header, or false when the model has no such one
+ * (flags are 0 or 1; the value head weighs the owners only with an owner
+ * head, as ntuple_model_create would make it). */
+static bool read_config(const uint8_t *b, NtupleConfig *out)
+{
+    uint32_t shapes = le_bytes_get_u32(b + 12), stages = le_bytes_get_u32(b + 16);
+    uint32_t split = le_bytes_get_u32(b + 20), target = le_bytes_get_u32(b + 24);
+    uint32_t owner = le_bytes_get_u32(b + 28), uses_owner = le_bytes_get_u32(b + 32);
+    uint32_t tactical = le_bytes_get_u32(b + 36);
+    uint32_t all = (UINT32_C(1) << NTUPLE_SHAPES) - 1;
+    if (!shapes || (shapes & ~all) || (owner & ~all) || stages < 1 || stages > NTUPLE_MAX_STAGES || split > 1 ||
+        target > NTUPLE_TARGET_RESULT || uses_owner > 1 || (uses_owner && !owner) || tactical > 1)
+        return false;
+    *out = (NtupleConfig){.shapes = shapes,
+                          .stages = (int)stages,
+                          .split_turn = (int)split,
+                          .target = (NtupleTarget)target,
+                          .owner_shapes = owner,
+                          .value_uses_owner = (int)uses_owner,
+                          .tactical = (int)tactical};
+    return true;
+}
+
+NtupleWeightsStatus ntuple_weights_parse(const uint8_t *bytes, size_t size, NtupleModel **out)
+{
+    if (size < 8 || memcmp(bytes, ntuple_magic, 8) != 0)
+        return size < 8 && memcmp(bytes, ntuple_magic, size) == 0 ? NTUPLE_WEIGHTS_ERR_TRUNCATED
+                                                                   : NTUPLE_WEIGHTS_ERR_MAGIC;
+    if (size < NTUPLE_WEIGHTS_HEADER)
+        return NTUPLE_WEIGHTS_ERR_TRUNCATED;
+    if (le_bytes_get_u32(bytes + 8) != NTUPLE_WEIGHTS_VERSION)
+        return NTUPLE_WEIGHTS_ERR_VERSION;
+    NtupleConfig config;
+    if (!read_config(bytes, &config))
+        return NTUPLE_WEIGHTS_ERR_CONFIG;
+    uint32_t count = le_bytes_get_u32(bytes + 40);
+    size_t weights_at = NTUPLE_WEIGHTS_HEADER + 8 * (size_t)config.stages;
+    size_t expected = weights_at + 4 * (size_t)count + 4;
+    if (size < expected)
+        return NTUPLE_WEIGHTS_ERR_TRUNCATED;
+    if (size > expected)
+        return NTUPLE_WEIGHTS_ERR_SIZE;
+    if (le_bytes_fnv1a(bytes, size - 4) != le_bytes_get_u32(bytes + size - 4))
+        return NTUPLE_WEIGHTS_ERR_CHECKSUM;
+    for (size_t at = NTUPLE_WEIGHTS_HEADER; at < size - 4; at += 4)
+        if (!isfinite(read_f32(bytes + at)))
+            return NTUPLE_WEIGHTS_ERR_VALUE;
+    NtupleModel *model = NULL;
+    NtupleStatus created = ntuple_model_create(&config, &model);
+    if (created != NTUPLE_OK)
+        return created == NTUPLE_ERR_MEMORY ? NTUPLE_WEIGHTS_ERR_MEMORY : NTUPLE_WEIGHTS_ERR_CONFIG;
+    if (model->params != count) {
+        ntuple_model_destroy(model);
+        return NTUPLE_WEIGHTS_ERR_SIZE;
+    }
+    for (int s = 0; s < config.stages; s++) {
+        model->calib_a[s] = read_f32(bytes + NTUPLE_WEIGHTS_HEADER + 8 * (size_t)s);
+        model->calib_b[s] = read_f32(bytes + NTUPLE_WEIGHTS_HEADER + 8 * (size_t)s + 4);
+    }
+    for (uint32_t i = 0; i < count; i++)
+        model->weights[i] = read_f32(bytes + weights_at + 4 * (size_t)i);
+    *out = model;
+    return NTUPLE_WEIGHTS_OK;
+}

@@ -1,0 +1,324 @@
+/* The train-patterns command: reads selfplay files as `rin train` does,
+ * holds out the games whose index is 0 modulo --holdout and a sixteenth of
+ * the others (by a hash of the game index) for the calibration, runs
+ * Adagrad epochs (learn/ntuple_train.h), fits the calibration, reports the
+ * held-out log-loss and margin error next to the built-in weights' margin
+ * error, and writes the pattern weights file whole or not at all.
+ * Deterministic from the seed: the same data and options write the same
+ * bytes. */
+#include "cli/pattern_train_command.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/train_data.h"
+#include "eval/evalmodel.h"
+#include "eval/ntuple.h"
+#include "eval/ntuple_weights.h"
+#include "formats/number.h"
+#include "learn/ntuple_train.h"
+#include "rules/clock.h"
+
+enum { CALIBRATION_LIMIT = 200000 };
+
+static const char pattern_train_usage[] =
+    "Usage: rin train-patterns FILE... --output PATTERNS [options]\n"
+    "Fits the n-tuple pattern model to rin selfplay files, binary or text (\"-\" reads\n"
+    "stdin), and writes a pattern weights file for --pattern-file.\n"
+    "  --output FILE      pattern weights file to write (required; written only on success)\n"
+    "  --shapes LIST      the value head's shapes, comma-separated (default win3x3;\n"
+    "                     also win2x3, win2x4, edge2x4, edge2x5)\n"
+    "  --stages N         sets of tables by the fraction of points occupied, 1 to 16\n"
+    "                     (default 4)\n"
+    "  --split-turn       separate tables for one and two stones left in the turn\n"
+    "  --tactical         the value also weighs four tactical inputs of the search\n"
+    "  --owner LIST       an owner head with these shapes (default none)\n"
+    "  --value-uses-owner the value also weighs the owner head's margin\n"
+    "  --target T         margin (default) or result: what the weights' sum predicts\n"
+    "  --epochs N         passes over the training positions (default 3)\n"
+    "  --rate R           Adagrad learning rate (default 0.02)\n"
+    "  --l2 X             weight decay (default 0.00001)\n"
+    "  --holdout K        hold out games whose index is 0 modulo K (default 10; 0: none)\n"
+    "  --seed S           order of the positions (default 1)\n"
+    "  -h, --help         show this help\n";
+
+typedef struct PatternTrainOptions {
+    NtupleConfig config;
+    NtupleTrainConfig train;
+    const char *output;
+    uint64_t epochs, holdout;
+} PatternTrainOptions;
+
+static int usage_fail(const char *message, const char *arg)
+{
+    fprintf(stderr, "rin: train-patterns: ");
+    fprintf(stderr, message, arg);
+    fprintf(stderr, "\n\n%s", pattern_train_usage);
+    return 2;
+}
+
+/* Writes the file under a temporary name and renames it: a failure leaves
+ * any existing file as it was. */
+static bool write_patterns(const char *path, const NtupleModel *model)
+{
+    size_t size;
+    uint8_t *bytes = ntuple_weights_write(model, &size);
+    char *temporary = malloc(strlen(path) + 5);
+    if (!bytes || !temporary) {
+        free(bytes);
+        free(temporary);
+        fprintf(stderr, "rin: train-patterns: out of memory\n");
+        return false;
+    }
+    sprintf(temporary, "%s.tmp", path);
+    FILE *out = fopen(temporary, "wb");
+    bool ok = out && fwrite(bytes, 1, size, out) == size;
+    if (out && fclose(out) != 0)
+        ok = false;
+    if (ok && rename(temporary, path) != 0)
+        ok = false;
+    if (ok) {
+        fprintf(stderr, "wrote %s (%" PRIu32 " weights, %zu bytes)\n", path, model->params, size);
+    } else {
+        fprintf(stderr, "rin: train-patterns: cannot write %s: %s\n", path, strerror(errno));
+        remove(temporary);
+    }
+    free(temporary);
+    free(bytes);
+    return ok;
+}
+
+static void report_model(const NtupleModel *model)
+{
+    const NtupleConfig *c = &model->config;
+    fprintf(stderr, "model: shapes");
+    for (int s = 0; s < NTUPLE_SHAPES; s++)
+        if (c->shapes & NTUPLE_SHAPE_BIT(s))
+            fprintf(stderr, " %s", ntuple_shape_name((NtupleShape)s));
+    if (c->owner_shapes) {
+        fprintf(stderr, ", owner head");
+        for (int s = 0; s < NTUPLE_SHAPES; s++)
+            if (c->owner_shapes & NTUPLE_SHAPE_BIT(s))
+                fprintf(stderr, " %s", ntuple_shape_name((NtupleShape)s));
+        if (c->value_uses_owner)
+            fprintf(stderr, " (its margin weighed by the value)");
+    }
+    fprintf(stderr, "%s, %d stages%s, target %s, %" PRIu32 " weights (%.2f MB)\n",
+            c->tactical ? ", tactical inputs" : "", c->stages, c->split_turn ? " x stones left" : "",
+            c->target == NTUPLE_TARGET_MARGIN ? "margin" : "result", model->params,
+            (double)ntuple_model_bytes(model) / 1e6);
+}
+
+static void report_held_out(const NtupleModel *model, const TrainSample *held, size_t count, const char *when)
+{
+    NtupleError e = ntuple_train_measure(model, held, count);
+    fprintf(stderr, "%s: held out %zu positions, result log-loss %.4f (a coin 0.6931), margin %.3f stones rms",
+            when, e.positions, e.result_logloss, e.margin_rmse);
+    if (model->config.owner_shapes)
+        fprintf(stderr, ", final owner right at %.2f%% of points", 100.0 * e.owner_accuracy);
+    fprintf(stderr, "\n");
+}
+
+/* The rms margin error of the built-in weights on the held-out games. */
+static void report_baseline(const TrainData *data, uint64_t holdout)
+{
+    EvalModel *builtin = eval_model_default();
+    if (!builtin)
+        return;
+    TrainBaselines b;
+    train_data_baselines(data->records, data->count, holdout, builtin, &b);
+    eval_model_destroy(builtin);
+    if (b.positions)
+        fprintf(stderr, "baseline on %zu held-out positions: built-in weights %.3f stones rms, stone difference %.3f\n",
+                b.positions, b.builtin, b.stones);
+}
+
+static bool read_files(char **files, int file_count, TrainData *data)
+{
+    char err[512];
+    for (int i = 0; i < file_count; i++) {
+        bool from_stdin = strcmp(files[i], "-") == 0;
+        FILE *in = from_stdin ? stdin : fopen(files[i], "r");
+        if (!in) {
+            fprintf(stderr, "rin: train-patterns: cannot open %s: %s\n", files[i], strerror(errno));
+            return false;
+        }
+        bool ok = train_data_read(in, from_stdin ? "<stdin>" : files[i], data, err, sizeof err);
+        if (!from_stdin)
+            fclose(in);
+        if (!ok) {
+            fprintf(stderr, "rin: train-patterns: %s (nothing written)\n", err);
+            return false;
+        }
+    }
+    return true;
+}
+
+static int train_files(char **files, int file_count, const PatternTrainOptions *o)
+{
+    TrainData data = {0};
+    TrainSample *train = NULL, *calib = NULL, *held = NULL;
+    NtupleModel *model = NULL;
+    NtupleTrainer *trainer = NULL;
+    int status = 1;
+    if (!read_files(files, file_count, &data))
+        goto done;
+    train = malloc((data.count + 1) * sizeof *train);
+    calib = malloc((data.count + 1) * sizeof *calib);
+    held = malloc((data.count + 1) * sizeof *held);
+    if (!train || !calib || !held) {
+        fprintf(stderr, "rin: train-patterns: out of memory\n");
+        goto done;
+    }
+    size_t n_train = 0, n_calib = 0, n_held = 0;
+    for (size_t i = 0; i < data.count; i++) {
+        const TrainSample *s = &data.records[i].sample;
+        uint64_t game = (uint64_t)s->game;
+        if (o->holdout && game % o->holdout == 0)
+            held[n_held++] = *s;
+        else if ((game * UINT64_C(0x9E3779B97F4A7C15)) >> 60 == 0)
+            calib[n_calib++] = *s;
+        else
+            train[n_train++] = *s;
+    }
+    fprintf(stderr, "read %zu positions: %zu for training, %zu for the calibration, %zu held out\n", data.count,
+            n_train, n_calib, n_held);
+    if (n_train == 0) {
+        fprintf(stderr, "rin: train-patterns: no positions to train on (nothing written)\n");
+        goto done;
+    }
+    if (n_held)
+        report_baseline(&data, o->holdout);
+    if (ntuple_model_create(&o->config, &model) != NTUPLE_OK || !(trainer = ntuple_train_create(model, &o->train))) {
+        fprintf(stderr, "rin: train-patterns: out of memory\n");
+        goto done;
+    }
+    report_model(model);
+    for (uint64_t epoch = 1; epoch <= o->epochs; epoch++) {
+        double start = clock_now_seconds();
+        NtupleLoss loss = ntuple_train_epoch(trainer, train, n_train);
+        if (loss.value != loss.value) {
+            fprintf(stderr, "rin: train-patterns: out of memory (nothing written)\n");
+            goto done;
+        }
+        fprintf(stderr, "epoch %" PRIu64 "/%" PRIu64 ": training loss %.4f", epoch, o->epochs, loss.value);
+        if (model->config.owner_shapes)
+            fprintf(stderr, ", owner %.4f per point", loss.owner);
+        fprintf(stderr, " (%.1f s)\n", clock_now_seconds() - start);
+    }
+    ntuple_train_calibrate(model, calib, n_calib, CALIBRATION_LIMIT);
+    for (int s = 0; s < model->config.stages; s++)
+        fprintf(stderr, "stage %d calibration: a %.5f, b %.5f\n", s, (double)model->calib_a[s],
+                (double)model->calib_b[s]);
+    if (n_held)
+        report_held_out(model, held, n_held, "trained");
+    if (write_patterns(o->output, model))
+        status = 0;
+done:
+    ntuple_train_destroy(trainer);
+    ntuple_model_destroy(model);
+    free(train);
+    free(calib);
+    free(held);
+    train_data_free(&data);
+    return status;
+}
+
+int pattern_train_command_run(int argc, char **argv)
+{
+    PatternTrainOptions o = {.config = {.shapes = NTUPLE_SHAPE_BIT(NTUPLE_WIN3),
+                                        .stages = 4,
+                                        .target = NTUPLE_TARGET_MARGIN},
+                             .train = {.seed = 1, .rate = 0.02f, .l2 = 1e-5f},
+                             .output = NULL,
+                             .epochs = 3,
+                             .holdout = 10};
+    char **files = malloc((size_t)(argc + 1) * sizeof *files);
+    if (!files)
+        return 1;
+    int file_count = 0, status = -1;
+    for (int i = 0; i < argc && status < 0; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        uint64_t n = 0;
+        double x = 0.0;
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            fputs(pattern_train_usage, stdout);
+            status = 0;
+        } else if (strcmp(a, "--split-turn") == 0) {
+            o.config.split_turn = 1;
+        } else if (strcmp(a, "--tactical") == 0) {
+            o.config.tactical = 1;
+        } else if (strcmp(a, "--value-uses-owner") == 0) {
+            o.config.value_uses_owner = 1;
+        } else if (strcmp(a, "--output") == 0) {
+            if (!v)
+                status = usage_fail("--output needs a file name", NULL);
+            o.output = v;
+            i++;
+        } else if (strcmp(a, "--shapes") == 0 || strcmp(a, "--owner") == 0) {
+            uint32_t shapes;
+            if (!v || !ntuple_parse_shapes(v, &shapes))
+                status = usage_fail("%s needs shape names from: win3x3, edge2x4, edge2x5, win2x4, win2x3", a);
+            else if (a[2] == 's')
+                o.config.shapes = shapes;
+            else
+                o.config.owner_shapes = shapes;
+            i++;
+        } else if (strcmp(a, "--stages") == 0) {
+            if (number_parse_uint(v, 1, NTUPLE_MAX_STAGES, &n) != NUMBER_OK)
+                status = usage_fail("--stages needs a number from 1 to 16", NULL);
+            o.config.stages = (int)n;
+            i++;
+        } else if (strcmp(a, "--target") == 0) {
+            if (v && strcmp(v, "margin") == 0)
+                o.config.target = NTUPLE_TARGET_MARGIN;
+            else if (v && strcmp(v, "result") == 0)
+                o.config.target = NTUPLE_TARGET_RESULT;
+            else
+                status = usage_fail("--target needs margin or result", NULL);
+            i++;
+        } else if (strcmp(a, "--epochs") == 0) {
+            if (number_parse_uint(v, 0, 1000, &o.epochs) != NUMBER_OK)
+                status = usage_fail("--epochs needs a number from 0 to 1000", NULL);
+            i++;
+        } else if (strcmp(a, "--holdout") == 0) {
+            if (number_parse_uint(v, 0, 1000000, &o.holdout) != NUMBER_OK || o.holdout == 1)
+                status = usage_fail("--holdout needs 0 or a number from 2 to 1000000", NULL);
+            i++;
+        } else if (strcmp(a, "--seed") == 0) {
+            if (number_parse_uint(v, 0, UINT64_MAX, &o.train.seed) != NUMBER_OK)
+                status = usage_fail("--seed needs a non-negative number", NULL);
+            i++;
+        } else if (strcmp(a, "--rate") == 0) {
+            if (number_parse_real(v, 1e-6, 10.0, &x) != NUMBER_OK)
+                status = usage_fail("--rate needs a number from 0.000001 to 10", NULL);
+            o.train.rate = (float)x;
+            i++;
+        } else if (strcmp(a, "--l2") == 0) {
+            if (number_parse_real(v, 0.0, 0.1, &x) != NUMBER_OK)
+                status = usage_fail("--l2 needs a number from 0 to 0.1", NULL);
+            o.train.l2 = (float)x;
+            i++;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            status = usage_fail("unknown option '%s'", a);
+        } else {
+            files[file_count++] = argv[i];
+        }
+    }
+    if (status < 0) {
+        if (o.config.value_uses_owner && !o.config.owner_shapes)
+            status = usage_fail("--value-uses-owner needs --owner", NULL);
+        else if (file_count == 0)
+            status = usage_fail("no input files", NULL);
+        else if (!o.output)
+            status = usage_fail("--output is required", NULL);
+        else
+            status = train_files(files, file_count, &o);
+    }
+    free(files);
+    return status;
+}
