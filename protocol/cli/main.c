@@ -1,6 +1,6 @@
 /* The rin command: a GTP engine by default, plus benchmark, analysis and
- * data subcommands (playouts, perft, bench, suite, selfplay, games, train), and a
- * game for people (play). */
+ * data subcommands (playouts, perft, bench, suite, selfplay, games, train,
+ * solve), and a game for people (play). */
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -11,6 +11,7 @@
 #include "cli/games_command.h"
 #include "cli/play.h"
 #include "cli/selfplay.h"
+#include "cli/solve_command.h"
 #include "cli/suite.h"
 #include "cli/terminal.h"
 #include "cli/train_command.h"
@@ -48,6 +49,9 @@ static const char usage_text[] =
     "                                search each position of a tactical suite to N nodes\n"
     "                                (default %d) with evaluation E (default builtin) and report\n"
     "                                how many are solved\n"
+    "       rin solve (--size N | --position STRING) [--openings] [--time SECONDS] [--hash MB]\n"
+    "                                the exact value of a small board under perfect play\n"
+    "                                (rin solve --help)\n"
     "       rin play [--size N] [--color b|w] [--movetime MS] [--position STRING]\n"
     "                                play against the engine on the terminal (rin play --help)\n"
     "\n"
@@ -255,6 +259,8 @@ int main(int argc, char **argv)
         return selfplay_command(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "games") == 0)
         return games_command(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "solve") == 0)
+        return solve_command(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "suite") == 0)
         return cmd_suite(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "play") == 0)
