@@ -1,6 +1,6 @@
 /* The rin command: a GTP engine by default, plus benchmark, analysis and
  * data subcommands (playouts, perft, bench, suite, selfplay, games, train,
- * solve), and a game for people (play). */
+ * solve, verify), and a game for people (play). */
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -15,6 +15,7 @@
 #include "cli/suite.h"
 #include "cli/terminal.h"
 #include "cli/train_command.h"
+#include "cli/verify_command.h"
 #include "formats/eval_file.h"
 #include "formats/number.h"
 #include "formats/posstr.h"
@@ -45,6 +46,8 @@ static const char usage_text[] =
     "       rin games [--text] FILE...\n"
     "                                summarise binary self-play files, or print them as text\n"
     "                                (rin games --help)\n"
+    "       rin verify FILE...\n"
+    "                                check proof files with the rules alone (rin verify --help)\n"
     "       rin suite FILE [--nodes N] [--eval-file E]\n"
     "                                search each position of a tactical suite to N nodes\n"
     "                                (default %d) with evaluation E (default builtin) and report\n"
@@ -261,6 +264,8 @@ int main(int argc, char **argv)
         return games_command(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "solve") == 0)
         return solve_command(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "verify") == 0)
+        return verify_command(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "suite") == 0)
         return cmd_suite(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "play") == 0)

@@ -10,63 +10,27 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
+#include "run_command.h"
+
 static char dir[] = "/tmp/rin-test-games-XXXXXX";
 static char binary_path[128], text_path[128];
 
-typedef struct Output {
-    int status;
-    char *out;
-    size_t size;
-    char *err;
-} Output;
+typedef SupportOutput Output;
 
 static char *slurp(const char *path, size_t *size)
 {
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    size_t capacity = 1 << 16, used = 0;
-    char *bytes = malloc(capacity + 1);
+    char *bytes = support_slurp(path, size);
     assert_non_null(bytes);
-    size_t n;
-    while ((n = fread(bytes + used, 1, capacity - used, f)) > 0) {
-        used += n;
-        if (used == capacity) {
-            capacity *= 2;
-            bytes = realloc(bytes, capacity + 1);
-            assert_non_null(bytes);
-        }
-    }
-    fclose(f);
-    bytes[used] = '\0';
-    if (size)
-        *size = used;
     return bytes;
 }
 
-/* Runs `sh -c "RIN ARGS"` with stdout and stderr captured. */
-static Output run(const char *args)
-{
-    char command[1024], out_path[160], err_path[160];
-    snprintf(out_path, sizeof out_path, "%s/stdout", dir);
-    snprintf(err_path, sizeof err_path, "%s/stderr", dir);
-    snprintf(command, sizeof command, "%s %s >%s 2>%s", RIN_BINARY, args, out_path, err_path);
-    int status = system(command);
-    Output o = {.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1};
-    o.out = slurp(out_path, &o.size);
-    o.err = slurp(err_path, NULL);
-    return o;
-}
+static Output run(const char *args) { return support_run(RIN_BINARY, dir, args); }
 
-static void free_output(Output *o)
-{
-    free(o->out);
-    free(o->err);
-}
+static void free_output(Output *o) { support_output_free(o); }
 
 static const char run_args[] = "--games 4 --sizes 6,5 --nodes 100 --seed 12 --mc-playouts 8 --solve-empties 7 "
                                "--explore 0.1";

@@ -1,0 +1,10 @@
+/* `rin verify`: checks proof files (format rin-proof 1) with the rules
+ * alone and says what they prove. */
+#ifndef RIN_VERIFY_COMMAND_H
+#define RIN_VERIFY_COMMAND_H
+
+/* argv holds the arguments after "verify"; returns the exit status (0 every
+ * file proves its claims, 1 a file refused or unreadable, 2 bad arguments). */
+int verify_command(int argc, char **argv);
+
+#endif

@@ -1,0 +1,64 @@
+/* Proof files (format rin-proof 1, protocol/PROTOCOL.md "Proof files"): a
+ * claim that one side gets at least a margin from a position, and the tree
+ * that proves it, one node per line built on position strings. Writing
+ * them, and checking them with the rules alone: every node is replayed
+ * from its position string, the prover's stones must be legal and lead to
+ * the positions their children name, the defender's every legal stone must
+ * be answered, and every leaf is played out to the end here and must reach
+ * the margin. Nothing of the solver that wrote the file is trusted. */
+#ifndef RIN_PROOF_FILE_H
+#define RIN_PROOF_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "formats/posstr.h"
+#include "rules/position.h"
+
+enum {
+    PROOF_FORMAT_VERSION = 1,
+    PROOF_LEAF_EMPTIES = 6, /* a leaf may have at most this many empty points: the checker plays them all out */
+    PROOF_ERROR_MAX = 512
+};
+
+/* One claim: `prover` ends with at least `margin` more stones than the
+ * other side (a negative margin: loses by at most -margin) from the root. */
+typedef struct ProofClaim {
+    Color prover;
+    int margin;
+} ProofClaim;
+
+/* The kinds of node lines. */
+typedef enum ProofNodeKind {
+    PROOF_LEAF, /* the checker plays it out (at most PROOF_LEAF_EMPTIES empty points) */
+    PROOF_PLAY, /* the prover to move: one stone, one child */
+    PROOF_ALL   /* the defender to move: every legal stone, a child each */
+} ProofNodeKind;
+
+/* What a check found, per claim and in all. */
+typedef struct ProofSummary {
+    int claims;
+    ProofClaim claim[8];          /* the first eight claims */
+    char root[8][POSSTR_MAX];     /* their roots' position strings */
+    uint64_t nodes, leaves, edges;
+    int deepest_leaf_empties;     /* the most empty points of a leaf */
+} ProofSummary;
+
+/* Checks a whole proof file. True when every claim in it is proven; false
+ * with a message naming the line, the node and the reason in `err`
+ * (err_size bytes, at least PROOF_ERROR_MAX recommended). `summary` is
+ * filled either way with what was read. */
+bool proof_check(FILE *in, ProofSummary *summary, char *err, size_t err_size);
+
+/* Writing: the header line once, then per claim its line and its nodes,
+ * node 0 first (the root); ids are numbered from 0 in each claim. */
+void proof_write_header(FILE *out);
+void proof_write_claim(FILE *out, const ProofClaim *claim);
+/* A node line. For PROOF_PLAY, points[0] and children[0]; for PROOF_ALL,
+ * `count` stones and their children; for PROOF_LEAF, neither. */
+void proof_write_node(FILE *out, uint64_t id, const Position *pos, ProofNodeKind kind, const int *points,
+                      const uint64_t *children, int count);
+
+#endif
