@@ -3,6 +3,7 @@
  * best stone and line, the opening table and what the proof cost. */
 #include "cli/solve_command.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -12,12 +13,15 @@
 #include "formats/coord.h"
 #include "formats/number.h"
 #include "formats/posstr.h"
+#include "formats/proof_file.h"
+#include "rules/clock.h"
+#include "solve/proof.h"
 #include "solve/solve.h"
 
 static const char usage_text[] =
     "Usage: rin solve (--size N | --position STRING) [--openings] [--time SECONDS]\n"
     "                 [--nodes N] [--hash MB] [--leaf-empties K] [--no-symmetry]\n"
-    "                 [--no-stability]\n"
+    "                 [--no-stability] [--proof FILE]\n"
     "\n"
     "Solves a position under perfect play by proof-number search: the result\n"
     "(win, draw or loss) and the exact final margin, for Black and for the side to\n"
@@ -38,6 +42,9 @@ static const char usage_text[] =
     "                      alpha-beta endgame solver (default 8; 0: proof numbers only)\n"
     "  --no-symmetry       do not merge mirror images in the table (to measure it)\n"
     "  --no-stability      no cut-off on stones that can never change colour\n"
+    "  --proof FILE        once the value is proven, write the proof of it (format\n"
+    "                      rin-proof 1, PROTOCOL.md): Black's claim and White's,\n"
+    "                      which `rin verify FILE` checks with the rules alone\n"
     "  -h, --help          show this help and exit\n";
 
 static int usage_error(const char *fmt, const char *arg)
@@ -144,8 +151,89 @@ static void print_result(const Position *pos, const SolveResult *r, const SolveO
            r->table_bytes >> 20);
 }
 
+/* Writes each node of a proof tree as a line of a proof file. */
+static bool write_node(void *context, uint64_t id, const Position *pos, SolveProofKind kind, const int *points,
+                       const uint64_t *children, int count)
+{
+    FILE *out = context;
+    ProofNodeKind k = kind == SOLVE_PROOF_LEAF ? PROOF_LEAF : kind == SOLVE_PROOF_PLAY ? PROOF_PLAY : PROOF_ALL;
+    proof_write_node(out, id, pos, k, points, children, count);
+    return !ferror(out);
+}
+
+/* The proof of Black's exact margin `black_margin` from pos, as two claims,
+ * into path (through a temporary file renamed at the end, so that a failed
+ * run leaves no partial proof). False, said on stderr, on failure. */
+static bool write_proof(const char *path, const Position *pos, int black_margin, const SolveOptions *options)
+{
+    char temporary[4096];
+    if (snprintf(temporary, sizeof temporary, "%s.partial", path) >= (int)sizeof temporary) {
+        fprintf(stderr, "rin: solve: the proof's file name is too long\n");
+        return false;
+    }
+    FILE *out = fopen(temporary, "w");
+    if (!out) {
+        fprintf(stderr, "rin: solve: cannot write %s: %s\n", temporary, strerror(errno));
+        return false;
+    }
+    SolveDfpn dfpn;
+    if (solve_dfpn_init(&dfpn, pos->size, options->hash_bytes, options->symmetry, options->stability,
+                        options->leaf_empties) != SOLVE_DFPN_OK) {
+        fprintf(stderr, "rin: solve: out of memory for the proof's table\n");
+        fclose(out);
+        remove(temporary);
+        return false;
+    }
+    dfpn.start_ms = clock_now_ms();
+    dfpn.progress = options->progress;
+    dfpn.progress_interval_ms = options->progress_interval_ms;
+    dfpn.next_progress_ms = dfpn.start_ms + options->progress_interval_ms;
+    int64_t start = clock_now_ms();
+    proof_write_header(out);
+    fprintf(out, "# Black's final margin under perfect play is %+d: Black gets %+d or more, White %+d or more\n",
+            black_margin, black_margin, -black_margin);
+    ProofClaim claims[2] = {{COLOR_BLACK, black_margin}, {COLOR_WHITE, -black_margin}};
+    SolveProofStats total = {0};
+    bool ok = true;
+    for (int i = 0; i < 2 && ok; i++) {
+        proof_write_claim(out, &claims[i]);
+        SolveProofStats stats;
+        SolveProofStatus status = solve_proof(&dfpn, pos, claims[i].prover, claims[i].margin, PROOF_LEAF_EMPTIES,
+                                              write_node, out, &stats);
+        if (status != SOLVE_PROOF_OK) {
+            fprintf(stderr, "rin: solve: the proof of %s's claim failed: %s\n",
+                    claims[i].prover == COLOR_BLACK ? "Black" : "White", solve_proof_status_text(status));
+            ok = false;
+        }
+        total.nodes += stats.nodes;
+        total.leaves += stats.leaves;
+        total.edges += stats.edges;
+        total.transpositions += stats.transpositions;
+    }
+    long bytes = ok ? ftell(out) : 0;
+    if (fclose(out) != 0 && ok) {
+        fprintf(stderr, "rin: solve: cannot write %s: %s\n", temporary, strerror(errno));
+        ok = false;
+    }
+    solve_dfpn_free(&dfpn);
+    if (ok && rename(temporary, path) != 0) {
+        fprintf(stderr, "rin: solve: cannot rename %s to %s: %s\n", temporary, path, strerror(errno));
+        ok = false;
+    }
+    if (!ok) {
+        remove(temporary);
+        return false;
+    }
+    printf("proof: %s, %" PRIu64 " nodes (%" PRIu64 " leaves of at most %d empty points, %" PRIu64
+           " stones, %" PRIu64 " of them to a position already in the proof), %ld bytes, %.3f s\n",
+           path, total.nodes, total.leaves, PROOF_LEAF_EMPTIES, total.edges, total.transpositions, bytes,
+           (double)(clock_now_ms() - start) / 1000.0);
+    return true;
+}
+
 int solve_command(int argc, char **argv)
 {
+    const char *proof_path = NULL;
     SolveOptions options;
     solve_options_default(&options);
     options.progress = print_progress;
@@ -207,6 +295,11 @@ int solve_command(int argc, char **argv)
             options.symmetry = false;
         } else if (strcmp(arg, "--no-stability") == 0) {
             options.stability = false;
+        } else if (strcmp(arg, "--proof") == 0) {
+            if (!value || !*value)
+                return usage_error("--proof needs a file name%s", "");
+            proof_path = value;
+            i++;
         } else {
             return usage_error("unexpected argument '%s'", arg);
         }
@@ -225,6 +318,16 @@ int solve_command(int argc, char **argv)
         return 1;
     }
     print_result(&pos, result, &options);
+    int exit_status = 0;
+    if (proof_path) {
+        fflush(stdout);
+        if (!result->proven) {
+            fprintf(stderr, "rin: solve: no proof written: the value is not proven\n");
+            exit_status = 1;
+        } else if (!write_proof(proof_path, &pos, result->black_margin, &options)) {
+            exit_status = 1;
+        }
+    }
     free(result);
-    return 0;
+    return exit_status;
 }
