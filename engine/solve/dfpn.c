@@ -14,7 +14,7 @@
 #include "rules/stable.h"
 
 enum {
-    DFPN_POLL_MASK = 1023, /* the clock is read every 1024 nodes */
+    DFPN_POLL_INTERVAL = 1024, /* the clock is read every 1024 nodes */
     DFPN_EVAL_SCALE = 200  /* centistones of evaluation that add one to a number's factor */
 };
 
@@ -43,11 +43,41 @@ static uint32_t sum_threshold(uint32_t threshold, uint32_t total, uint32_t own)
     return t > SOLVE_PN_INF ? SOLVE_PN_INF : (uint32_t)t;
 }
 
-/* The endgame solver's poll: the deadline. */
+/* Reads the clock: the deadline, and a progress report when one is due. */
+static void poll_clock(SolveDfpn *d)
+{
+    int64_t now = clock_now_ms();
+    if (d->deadline_ms && now >= d->deadline_ms)
+        d->stopped = true;
+    if (d->progress && now >= d->next_progress_ms) {
+        d->next_progress_ms = now + d->progress_interval_ms;
+        d->report.nodes = d->nodes;
+        d->report.elapsed_ms = now - d->start_ms;
+        d->report.target = d->target;
+        d->report.table_used = d->table.used;
+        d->report.table_capacity = solve_table_capacity(&d->table);
+        d->progress(&d->report, d->progress_context);
+    }
+}
+
+static void poll(SolveDfpn *d)
+{
+    if (d->node_limit && d->nodes >= d->node_limit)
+        d->stopped = true;
+    /* the endgame solver adds its nodes to the count too: the clock is
+     * read once the count has passed the mark, not when it hits one */
+    if (d->nodes < d->next_poll)
+        return;
+    d->next_poll = d->nodes + DFPN_POLL_INTERVAL;
+    poll_clock(d);
+}
+
+/* The endgame solver's poll (every 1024 of its nodes): the same. */
 static bool endgame_poll(void *context)
 {
     SolveDfpn *d = context;
-    return d->deadline_ms && clock_now_ms() >= d->deadline_ms;
+    poll_clock(d);
+    return d->stopped;
 }
 
 SolveDfpnStatus solve_dfpn_init(SolveDfpn *dfpn, int size, size_t table_bytes, bool symmetry, bool stability,
@@ -195,26 +225,6 @@ static void child_lookup(const SolveDfpn *d, SolveChild *c)
     } else if (e->target == d->target) {
         c->pn = e->pn;
         c->dn = e->dn;
-    }
-}
-
-static void poll(SolveDfpn *d)
-{
-    if (d->node_limit && d->nodes >= d->node_limit)
-        d->stopped = true;
-    if ((d->nodes & DFPN_POLL_MASK) != 0)
-        return;
-    int64_t now = clock_now_ms();
-    if (d->deadline_ms && now >= d->deadline_ms)
-        d->stopped = true;
-    if (d->progress && now >= d->next_progress_ms) {
-        d->next_progress_ms = now + d->progress_interval_ms;
-        d->report.nodes = d->nodes;
-        d->report.elapsed_ms = now - d->start_ms;
-        d->report.target = d->target;
-        d->report.table_used = d->table.used;
-        d->report.table_capacity = solve_table_capacity(&d->table);
-        d->progress(&d->report, d->progress_context);
     }
 }
 

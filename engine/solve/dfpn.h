@@ -69,6 +69,7 @@ typedef struct SolveDfpn {
     int64_t start_ms;        /* when the solve began (clock_now_ms) */
     int64_t deadline_ms;     /* stop at this clock_now_ms; 0: none */
     bool stopped;
+    uint64_t next_poll;      /* the node count at which the clock is read next */
     SolveProgressFn progress;
     void *progress_context;
     int64_t progress_interval_ms, next_progress_ms;
