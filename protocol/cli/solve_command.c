@@ -17,7 +17,7 @@
 static const char usage_text[] =
     "Usage: rin solve (--size N | --position STRING) [--openings] [--time SECONDS]\n"
     "                 [--nodes N] [--hash MB] [--leaf-empties K] [--no-symmetry]\n"
-    "                 [--no-stability]\n"
+    "                 [--no-stability] [--no-mobility] [--evaluation]\n"
     "\n"
     "Solves a position under perfect play by proof-number search: the result\n"
     "(win, draw or loss) and the exact final margin, for Black and for the side to\n"
@@ -38,6 +38,9 @@ static const char usage_text[] =
     "                      alpha-beta endgame solver (default 8; 0: proof numbers only)\n"
     "  --no-symmetry       do not merge mirror images in the table (to measure it)\n"
     "  --no-stability      no cut-off on stones that can never change colour\n"
+    "  --no-mobility       initial proof numbers 1 and 1 (else from the choices of\n"
+    "                      the turn)\n"
+    "  --evaluation        scale the initial proof numbers by the evaluation\n"
     "  -h, --help          show this help and exit\n";
 
 static int usage_error(const char *fmt, const char *arg)
@@ -207,6 +210,10 @@ int solve_command(int argc, char **argv)
             options.symmetry = false;
         } else if (strcmp(arg, "--no-stability") == 0) {
             options.stability = false;
+        } else if (strcmp(arg, "--no-mobility") == 0) {
+            options.mobility = false;
+        } else if (strcmp(arg, "--evaluation") == 0) {
+            options.evaluation = true;
         } else {
             return usage_error("unexpected argument '%s'", arg);
         }
