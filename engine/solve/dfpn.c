@@ -8,11 +8,15 @@
 
 #include <stdlib.h>
 
+#include "eval/evaluate.h"
 #include "rules/clock.h"
 #include "rules/score.h"
 #include "rules/stable.h"
 
-enum { DFPN_POLL_MASK = 1023 }; /* the clock is read every 1024 nodes */
+enum {
+    DFPN_POLL_INTERVAL = 1024, /* the clock is read every 1024 nodes */
+    DFPN_EVAL_SCALE = 200  /* centistones of evaluation that add one to a number's factor */
+};
 
 static uint32_t pn_add(uint32_t a, uint32_t b)
 {
@@ -39,11 +43,41 @@ static uint32_t sum_threshold(uint32_t threshold, uint32_t total, uint32_t own)
     return t > SOLVE_PN_INF ? SOLVE_PN_INF : (uint32_t)t;
 }
 
-/* The endgame solver's poll: the deadline. */
+/* Reads the clock: the deadline, and a progress report when one is due. */
+static void poll_clock(SolveDfpn *d)
+{
+    int64_t now = clock_now_ms();
+    if (d->deadline_ms && now >= d->deadline_ms)
+        d->stopped = true;
+    if (d->progress && now >= d->next_progress_ms) {
+        d->next_progress_ms = now + d->progress_interval_ms;
+        d->report.nodes = d->nodes;
+        d->report.elapsed_ms = now - d->start_ms;
+        d->report.target = d->target;
+        d->report.table_used = d->table.used;
+        d->report.table_capacity = solve_table_capacity(&d->table);
+        d->progress(&d->report, d->progress_context);
+    }
+}
+
+static void poll(SolveDfpn *d)
+{
+    if (d->node_limit && d->nodes >= d->node_limit)
+        d->stopped = true;
+    /* the endgame solver adds its nodes to the count too: the clock is
+     * read once the count has passed the mark, not when it hits one */
+    if (d->nodes < d->next_poll)
+        return;
+    d->next_poll = d->nodes + DFPN_POLL_INTERVAL;
+    poll_clock(d);
+}
+
+/* The endgame solver's poll (every 1024 of its nodes): the same. */
 static bool endgame_poll(void *context)
 {
     SolveDfpn *d = context;
-    return d->deadline_ms && clock_now_ms() >= d->deadline_ms;
+    poll_clock(d);
+    return d->stopped;
 }
 
 SolveDfpnStatus solve_dfpn_init(SolveDfpn *dfpn, int size, size_t table_bytes, bool symmetry, bool stability,
@@ -125,13 +159,43 @@ void solve_dfpn_bounds(const SolveDfpn *dfpn, const Position *pos, int *lower, i
     *upper = hi;
 }
 
+/* The numbers of a position not yet searched: 1 for the side to move, and
+ * for the other side the stones the mover may choose from in this turn
+ * (all of them must be answered): the empty points, times the points left
+ * for the second stone when two remain to be placed. */
+static void initial_numbers(const SolveDfpn *d, const Position *pos, SolveChild *c)
+{
+    uint32_t replies = 1;
+    if (d->mobility) {
+        uint32_t empties = (uint32_t)pos_empty_count(pos);
+        replies = empties;
+        if (pos_stones_left(pos) == 2 && empties > 1)
+            replies *= empties - 1;
+    }
+    bool black = pos_to_move(pos) == COLOR_BLACK;
+    c->pn = black ? 1 : replies;
+    c->dn = black ? replies : 1;
+    if (d->evaluation) {
+        /* how far the evaluation says Black's margin passes the target
+         * (in centistones, half a stone counting as reached) */
+        int estimate = evaluate(d->evaluation, pos);
+        int lead = (black ? estimate : -estimate) - 100 * d->target + 50;
+        uint32_t factor = 1 + (uint32_t)abs(lead) / DFPN_EVAL_SCALE;
+        if (lead < 0)
+            c->pn = pn_add(0, c->pn * factor);
+        else
+            c->dn = pn_add(0, c->dn * factor);
+    }
+}
+
 /* The numbers of a child from its stones: decided (when its stones reach
- * the target or can no longer), or 1 and 1 until the table is read. */
+ * the target or can no longer), or the initial ones until the table is
+ * read. */
 static bool child_decided(const SolveDfpn *d, const Position *child, SolveChild *c)
 {
     int lower, upper;
     stone_bounds(d, child, d->target, &lower, &upper);
-    c->pn = c->dn = 1;
+    initial_numbers(d, child, c);
     if (lower >= d->target) {
         c->pn = 0;
         c->dn = SOLVE_PN_INF;
@@ -161,26 +225,6 @@ static void child_lookup(const SolveDfpn *d, SolveChild *c)
     } else if (e->target == d->target) {
         c->pn = e->pn;
         c->dn = e->dn;
-    }
-}
-
-static void poll(SolveDfpn *d)
-{
-    if (d->node_limit && d->nodes >= d->node_limit)
-        d->stopped = true;
-    if ((d->nodes & DFPN_POLL_MASK) != 0)
-        return;
-    int64_t now = clock_now_ms();
-    if (d->deadline_ms && now >= d->deadline_ms)
-        d->stopped = true;
-    if (d->progress && now >= d->next_progress_ms) {
-        d->next_progress_ms = now + d->progress_interval_ms;
-        d->report.nodes = d->nodes;
-        d->report.elapsed_ms = now - d->start_ms;
-        d->report.target = d->target;
-        d->report.table_used = d->table.used;
-        d->report.table_capacity = solve_table_capacity(&d->table);
-        d->progress(&d->report, d->progress_context);
     }
 }
 
@@ -262,9 +306,10 @@ static void mid(SolveDfpn *d, const Position *pos, const SolveHashes *hashes, ui
     bool decided = false;
     uint8_t lookup[BB_POINTS]; /* the children the table is asked about */
     Bitboard empty = pos_empty(pos);
+    Bitboard near = bb_dilate8(pos->stones[pos_to_move(pos)]);
     for (int p; (p = bb_next(&empty)) != POINT_NONE;) {
         Position child = *pos;
-        pos_play(&child, p);
+        int filled = pos_play(&child, p);
         SolveHashes child_hashes = *hashes;
         solve_symmetry_update(&d->symmetry, pos, &child, &child_hashes);
         uint64_t child_key = solve_symmetry_key(&d->symmetry, &child_hashes);
@@ -276,6 +321,7 @@ static void mid(SolveDfpn *d, const Position *pos, const SolveHashes *hashes, ui
         SolveChild *c = &kids[n];
         c->key = child_key;
         c->point = (int16_t)p;
+        c->order = (int16_t)(filled * 2 + bb_test(near, p));
         if (!child_decided(d, &child, c)) {
             solve_table_prefetch(&d->table, child_key);
             lookup[pending++] = (uint8_t)n;
@@ -295,6 +341,16 @@ static void mid(SolveDfpn *d, const Position *pos, const SolveHashes *hashes, ui
     if (decided) {
         pn = black ? 0 : SOLVE_PN_INF;
         dn = black ? SOLVE_PN_INF : 0;
+    }
+    /* Ties between children go to the first: stones that fill, the most
+     * first, then stones next to the mover's own (as the endgame solver
+     * orders them). */
+    for (int i = 1; i < n && !decided; i++) {
+        SolveChild c = kids[i];
+        int j = i;
+        for (; j > 0 && kids[j - 1].order < c.order; j--)
+            kids[j] = kids[j - 1];
+        kids[j] = c;
     }
     while (!decided) {
         /* the node's numbers, and the best child with the runner-up's number */

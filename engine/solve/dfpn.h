@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "eval/evalmodel.h"
 #include "rules/position.h"
 #include "search/endgame.h"
 #include "search/tt.h"
@@ -47,12 +48,16 @@ typedef struct SolveChild {
     uint64_t key;
     uint32_t pn, dn;
     int16_t point;
+    int16_t order; /* ties go to the larger */
 } SolveChild;
 
 typedef struct SolveDfpn {
     SolveTable table;
     SolveSymmetry symmetry;
     bool stability;          /* the stable-stone cut-off */
+    bool mobility;           /* initial numbers from the choices of the turn (else 1 and 1) */
+    const EvalModel *evaluation; /* scales the initial numbers by how far it puts
+                                    the margin from the target; NULL: not used */
     int leaf_empties;        /* positions with at most this many empty points
                                 are settled by the alpha-beta endgame solver */
     TT endgame_table;        /* the endgame solver's */
@@ -64,6 +69,7 @@ typedef struct SolveDfpn {
     int64_t start_ms;        /* when the solve began (clock_now_ms) */
     int64_t deadline_ms;     /* stop at this clock_now_ms; 0: none */
     bool stopped;
+    uint64_t next_poll;      /* the node count at which the clock is read next */
     SolveProgressFn progress;
     void *progress_context;
     int64_t progress_interval_ms, next_progress_ms;

@@ -13,6 +13,7 @@ void solve_options_default(SolveOptions *options)
         .hash_bytes = SOLVE_DEFAULT_HASH_BYTES,
         .symmetry = true,
         .stability = true,
+        .mobility = true,
         .leaf_empties = SOLVE_DEFAULT_LEAF_EMPTIES,
         .progress_interval_ms = SOLVE_DEFAULT_PROGRESS_MS,
     };
@@ -176,6 +177,16 @@ SolveStatus solve_position(const Position *pos, const SolveOptions *options, Sol
     if (solve_dfpn_init(&d, pos->size, options->hash_bytes, options->symmetry, options->stability,
                         options->leaf_empties) != SOLVE_DFPN_OK)
         return SOLVE_ERR_MEMORY;
+    d.mobility = options->mobility;
+    EvalModel *model = NULL;
+    if (options->evaluation) {
+        model = eval_model_default();
+        if (!model) {
+            solve_dfpn_free(&d);
+            return SOLVE_ERR_MEMORY;
+        }
+        d.evaluation = model;
+    }
     d.node_limit = options->node_limit;
     d.deadline_ms = options->time_limit_ms > 0 ? d.start_ms + options->time_limit_ms : 0;
     d.progress = options->progress;
@@ -216,5 +227,6 @@ SolveStatus solve_position(const Position *pos, const SolveOptions *options, Sol
     out->table_capacity = solve_table_capacity(&d.table);
     out->table_bytes = solve_table_bytes(&d.table);
     solve_dfpn_free(&d);
+    eval_model_destroy(model);
     return stopped ? SOLVE_STOPPED : SOLVE_OK;
 }

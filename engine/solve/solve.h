@@ -28,6 +28,8 @@ typedef struct SolveOptions {
     bool openings;                /* also the value of every stone at the root */
     bool symmetry;                /* mirror images share table entries */
     bool stability;               /* the stable-stone cut-off */
+    bool mobility;                /* initial proof numbers from the choices of the turn */
+    bool evaluation;              /* ... scaled by the built-in evaluation */
     int leaf_empties;             /* the endgame solver settles positions with at most
                                      this many empty points (0: proof numbers to the end) */
     SolveProgressFn progress;     /* called every progress_interval_ms; may be NULL */

@@ -21,7 +21,7 @@
 static const char usage_text[] =
     "Usage: rin solve (--size N | --position STRING) [--openings] [--time SECONDS]\n"
     "                 [--nodes N] [--hash MB] [--leaf-empties K] [--no-symmetry]\n"
-    "                 [--no-stability] [--proof FILE]\n"
+    "                 [--no-stability] [--no-mobility] [--evaluation] [--proof FILE]\n"
     "\n"
     "Solves a position under perfect play by proof-number search: the result\n"
     "(win, draw or loss) and the exact final margin, for Black and for the side to\n"
@@ -42,6 +42,9 @@ static const char usage_text[] =
     "                      alpha-beta endgame solver (default 8; 0: proof numbers only)\n"
     "  --no-symmetry       do not merge mirror images in the table (to measure it)\n"
     "  --no-stability      no cut-off on stones that can never change colour\n"
+    "  --no-mobility       initial proof numbers 1 and 1 (else from the choices of\n"
+    "                      the turn)\n"
+    "  --evaluation        scale the initial proof numbers by the evaluation\n"
     "  --proof FILE        once the value is proven, write the proof of it (format\n"
     "                      rin-proof 1, PROTOCOL.md): Black's claim and White's,\n"
     "                      which `rin verify FILE` checks with the rules alone\n"
@@ -184,6 +187,7 @@ static bool write_proof(const char *path, const Position *pos, int black_margin,
         remove(temporary);
         return false;
     }
+    dfpn.mobility = options->mobility;
     dfpn.start_ms = clock_now_ms();
     dfpn.progress = options->progress;
     dfpn.progress_interval_ms = options->progress_interval_ms;
@@ -295,6 +299,10 @@ int solve_command(int argc, char **argv)
             options.symmetry = false;
         } else if (strcmp(arg, "--no-stability") == 0) {
             options.stability = false;
+        } else if (strcmp(arg, "--no-mobility") == 0) {
+            options.mobility = false;
+        } else if (strcmp(arg, "--evaluation") == 0) {
+            options.evaluation = true;
         } else if (strcmp(arg, "--proof") == 0) {
             if (!value || !*value)
                 return usage_error("--proof needs a file name%s", "");

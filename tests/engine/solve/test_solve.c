@@ -1,7 +1,8 @@
 /* The solver against a slow, obviously correct minimax over the reference
  * rules (memoised on the board and the turn, nothing else): the exact
- * margin of random 4x4 and 5x5 positions, with and without the symmetries
- * and the stability cut-off, with a table too small to hold the proof;
+ * margin of random 4x4 and 5x5 positions, with and without the symmetries,
+ * the stability cut-off and the endgame solver at the leaves, whatever the
+ * initial proof numbers, with a table too small to hold the proof;
  * mirror images get the same value; the 4x4 opening table is symmetric and
  * equals minimax stone by stone; limits stop a proof with honest bounds. */
 #include <setjmp.h>
@@ -230,6 +231,21 @@ static void test_endgame_leaves_same_values(void **state)
     check_random(5, 30, 3, 9, 32, &options);
 }
 
+/* The initial proof numbers only steer the search: 1 and 1 everywhere,
+ * or scaled by the evaluation, the values stay the same. */
+static void test_initial_numbers_same_values(void **state)
+{
+    (void)state;
+    SolveOptions options = small_options();
+    options.mobility = false;
+    check_random(4, 40, 4, 10, 12, &options);
+    check_random(5, 20, 4, 8, 13, &options);
+    options.mobility = true;
+    options.evaluation = true;
+    check_random(4, 20, 4, 10, 14, &options);
+    check_random(5, 10, 4, 8, 15, &options);
+}
+
 static void test_without_symmetry_or_stability_same_values(void **state)
 {
     (void)state;
@@ -383,6 +399,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_random_4x4_positions_match_minimax),
         cmocka_unit_test(test_random_5x5_positions_match_minimax),
         cmocka_unit_test(test_endgame_leaves_same_values),
+        cmocka_unit_test(test_initial_numbers_same_values),
         cmocka_unit_test(test_without_symmetry_or_stability_same_values),
         cmocka_unit_test(test_tiny_table_same_values),
         cmocka_unit_test(test_mirror_images_have_the_same_value),
