@@ -1,10 +1,11 @@
 /* Proof trees (proof.h): the nodes in order of first mention, which is
- * breadth first, with a table from positions to their ids so that every
- * position is written once. */
+ * breadth first, with a map from positions to their ids (posmap.h) so that
+ * every position is written once. */
 #include "solve/proof.h"
 
-#include <stdlib.h>
 #include <string.h>
+
+#include "solve/posmap.h"
 
 const char *solve_proof_status_text(SolveProofStatus status)
 {
@@ -17,61 +18,6 @@ const char *solve_proof_status_text(SolveProofStatus status)
     case SOLVE_PROOF_ERR_OUTPUT: return "the proof could not be written";
     }
     return "unknown status";
-}
-
-/* Every position of the tree by id, and an open-addressing index of them
- * by hash (slot value id + 1, 0 free). */
-typedef struct Tree {
-    Position *pos;
-    uint64_t count, capacity;
-    uint64_t *slot;
-    uint64_t slot_mask;
-} Tree;
-
-static bool tree_grow_index(Tree *t)
-{
-    uint64_t slots = t->slot ? 2 * (t->slot_mask + 1) : 4096;
-    uint64_t *grown = calloc((size_t)slots, sizeof *grown);
-    if (!grown)
-        return false;
-    for (uint64_t id = 0; id < t->count; id++) {
-        uint64_t i = t->pos[id].hash & (slots - 1);
-        while (grown[i])
-            i = (i + 1) & (slots - 1);
-        grown[i] = id + 1;
-    }
-    free(t->slot);
-    t->slot = grown;
-    t->slot_mask = slots - 1;
-    return true;
-}
-
-/* The id of pos in the tree, adding it when new (*added then true);
- * false when out of memory. */
-static bool tree_id(Tree *t, const Position *pos, uint64_t *id, bool *added)
-{
-    uint64_t i = pos->hash & t->slot_mask;
-    for (; t->slot[i]; i = (i + 1) & t->slot_mask)
-        if (t->pos[t->slot[i] - 1].hash == pos->hash && pos_same(&t->pos[t->slot[i] - 1], pos)) {
-            *id = t->slot[i] - 1;
-            *added = false;
-            return true;
-        }
-    if (t->count == t->capacity) {
-        uint64_t capacity = t->capacity ? 2 * t->capacity : 4096;
-        Position *grown = realloc(t->pos, (size_t)capacity * sizeof *grown);
-        if (!grown)
-            return false;
-        t->pos = grown;
-        t->capacity = capacity;
-    }
-    t->pos[t->count] = *pos;
-    t->slot[i] = t->count + 1;
-    *id = t->count++;
-    *added = true;
-    if (2 * t->count > t->slot_mask + 1 && !tree_grow_index(t))
-        return false;
-    return true;
 }
 
 /* Whether the claim holds from pos: 1 yes, 0 no, -1 unknown (stopped, or
@@ -103,19 +49,15 @@ static int claim_holds(SolveDfpn *d, const Position *pos, Claim c, bool known_on
 /* The prover's stone at a node: one whose position is already in the tree
  * and known to keep the claim, else any known to keep it, else the first
  * the solver proves. POINT_NONE when none keeps it; -2 when stopped. */
-static int prover_stone(SolveDfpn *d, const Tree *t, const Position *pos, Claim c, const int *legal, int count)
+static int prover_stone(SolveDfpn *d, const SolvePosMap *t, const Position *pos, Claim c, const int *legal,
+                        int count)
 {
     for (int pass = 0; pass < 3; pass++)
         for (int i = 0; i < count; i++) {
             Position next = *pos;
             pos_play(&next, legal[i]);
-            if (pass == 0) {
-                bool known = false;
-                for (uint64_t j = next.hash & t->slot_mask; t->slot[j] && !known; j = (j + 1) & t->slot_mask)
-                    known = pos_same(&t->pos[t->slot[j] - 1], &next);
-                if (!known)
-                    continue;
-            }
+            if (pass == 0 && !solve_posmap_has(t, &next))
+                continue;
             int holds = claim_holds(d, &next, c, pass < 2);
             if (holds == 1)
                 return legal[i];
@@ -135,11 +77,11 @@ SolveProofStatus solve_proof(SolveDfpn *dfpn, const Position *root, Color prover
         return SOLVE_PROOF_STOPPED;
     if (holds == 0)
         return SOLVE_PROOF_FALSE;
-    Tree t = {0};
+    SolvePosMap t;
     SolveProofStatus status = SOLVE_PROOF_ERR_MEMORY;
     uint64_t id;
     bool added;
-    if (!tree_grow_index(&t) || !tree_id(&t, root, &id, &added))
+    if (!solve_posmap_init(&t) || !solve_posmap_id(&t, root, &id, &added))
         goto done;
     for (uint64_t next = 0; next < t.count; next++) {
         Position pos = t.pos[next]; /* the array moves as children are added */
@@ -183,7 +125,7 @@ SolveProofStatus solve_proof(SolveDfpn *dfpn, const Position *root, Color prover
             for (int i = 0; i < count; i++) {
                 Position child = pos;
                 pos_play(&child, points[i]);
-                if (!tree_id(&t, &child, &children[i], &added))
+                if (!solve_posmap_id(&t, &child, &children[i], &added))
                     goto done;
                 stats->transpositions += !added;
             }
@@ -197,7 +139,6 @@ SolveProofStatus solve_proof(SolveDfpn *dfpn, const Position *root, Color prover
     }
     status = SOLVE_PROOF_OK;
 done:
-    free(t.pos);
-    free(t.slot);
+    solve_posmap_free(&t);
     return status;
 }

@@ -16,6 +16,8 @@ void solve_options_default(SolveOptions *options)
         .mobility = true,
         .leaf_empties = SOLVE_DEFAULT_LEAF_EMPTIES,
         .progress_interval_ms = SOLVE_DEFAULT_PROGRESS_MS,
+        .known_lower = -SOLVE_MARGIN_NONE,
+        .known_upper = SOLVE_MARGIN_NONE,
     };
 }
 
@@ -59,10 +61,14 @@ static bool ask(SolveDfpn *d, const Position *pos, int target, Value *v)
 /* Black's exact margin from pos: the result first (a win? at least a
  * draw?), then steps of growing size away from zero until the margin is
  * bracketed, then bisection. Returns false when a limit stopped it. */
-static bool exact_value(SolveDfpn *d, const Position *pos, Value *v)
+static bool exact_value(SolveDfpn *d, const Position *pos, int known_lower, int known_upper, Value *v)
 {
     int points = d->points;
     solve_dfpn_bounds(d, pos, &v->lower, &v->upper);
+    if (known_lower > v->lower)
+        v->lower = known_lower;
+    if (known_upper < v->upper)
+        v->upper = known_upper;
     v->lower = round_up(v->lower < -points ? -points : v->lower, points);
     v->upper = round_down(v->upper > points ? points : v->upper, points);
     v->target = 0;
@@ -162,7 +168,7 @@ static void solve_openings(SolveDfpn *d, const Position *pos, SolveResult *out, 
         Value v;
         if (*stopped) {
             solve_dfpn_bounds(d, &child, &v.lower, &v.upper);
-        } else if (!exact_value(d, &child, &v)) {
+        } else if (!exact_value(d, &child, -SOLVE_MARGIN_NONE, SOLVE_MARGIN_NONE, &v)) {
             *stopped = true;
         }
         o->proven = v.lower >= v.upper;
@@ -197,7 +203,7 @@ SolveStatus solve_position(const Position *pos, const SolveOptions *options, Sol
     memset(out, 0, sizeof *out);
     out->best_point = POINT_NONE;
     Value v;
-    bool stopped = !exact_value(&d, pos, &v);
+    bool stopped = !exact_value(&d, pos, options->known_lower, options->known_upper, &v);
     out->proven = !stopped;
     out->black_lower = v.lower;
     out->black_upper = v.upper;

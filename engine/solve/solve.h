@@ -35,6 +35,8 @@ typedef struct SolveOptions {
     SolveProgressFn progress;     /* called every progress_interval_ms; may be NULL */
     void *progress_context;
     int64_t progress_interval_ms;
+    int known_lower, known_upper; /* Black's margin as an earlier run proved it
+                                     (a stopped job resumed); +-SOLVE_MARGIN_NONE: nothing */
 } SolveOptions;
 
 /* One stone at the root and the value of the position it leads to. */

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/solve_jobs.h"
 #include "formats/coord.h"
 #include "formats/number.h"
 #include "formats/posstr.h"
@@ -22,6 +23,10 @@ static const char usage_text[] =
     "Usage: rin solve (--size N | --position STRING) [--openings] [--time SECONDS]\n"
     "                 [--nodes N] [--hash MB] [--leaf-empties K] [--no-symmetry]\n"
     "                 [--no-stability] [--no-mobility] [--evaluation] [--proof FILE]\n"
+    "                 [--result FILE]\n"
+    "       rin solve (--size N | --position STRING) --split DEPTH --jobs FILE\n"
+    "       rin solve --jobs FILE --job K [options as above]\n"
+    "       rin solve --merge JOBS RESULT... [--proof FILE]\n"
     "\n"
     "Solves a position under perfect play by proof-number search: the result\n"
     "(win, draw or loss) and the exact final margin, for Black and for the side to\n"
@@ -48,6 +53,16 @@ static const char usage_text[] =
     "  --proof FILE        once the value is proven, write the proof of it (format\n"
     "                      rin-proof 1, PROTOCOL.md): Black's claim and White's,\n"
     "                      which `rin verify FILE` checks with the rules alone\n"
+    "  --result FILE       write what was proven (the value, or bounds when stopped)\n"
+    "                      to FILE; if FILE already holds this position's result,\n"
+    "                      start from its bounds (a stopped job resumed)\n"
+    "\n"
+    "Across machines (engine/solve/SOLVE.md): --split DEPTH writes the positions\n"
+    "DEPTH stones below the root, one per class of mirror images, as numbered jobs\n"
+    "to --jobs FILE; --jobs FILE --job K solves job K (use --result and --proof);\n"
+    "--merge JOBS RESULT... puts the root's value together from the jobs' results\n"
+    "and, with --proof FILE, the proof from theirs.\n"
+    "\n"
     "  -h, --help          show this help and exit\n";
 
 static int usage_error(const char *fmt, const char *arg)
@@ -237,7 +252,15 @@ static bool write_proof(const char *path, const Position *pos, int black_margin,
 
 int solve_command(int argc, char **argv)
 {
-    const char *proof_path = NULL;
+    for (int i = 0; i < argc; i++)
+        if (strcmp(argv[i], "--merge") == 0) {
+            if (i != 0)
+                return usage_error("--merge comes first: rin solve --merge JOBS RESULT... [--proof FILE]%s", "");
+            return solve_jobs_merge(argc - 1, argv + 1);
+        }
+    const char *proof_path = NULL, *jobs_path = NULL, *result_path = NULL;
+    int64_t split_depth = -1;
+    uint64_t job = 0;
     SolveOptions options;
     solve_options_default(&options);
     options.progress = print_progress;
@@ -308,12 +331,70 @@ int solve_command(int argc, char **argv)
                 return usage_error("--proof needs a file name%s", "");
             proof_path = value;
             i++;
+        } else if (strcmp(arg, "--split") == 0) {
+            uint64_t depth;
+            if (number_parse_uint(value, 1, 8, &depth) != NUMBER_OK)
+                return usage_error("--split needs a depth from 1 to 8 stones%s", "");
+            split_depth = (int64_t)depth;
+            i++;
+        } else if (strcmp(arg, "--jobs") == 0) {
+            if (!value || !*value)
+                return usage_error("--jobs needs a file name%s", "");
+            jobs_path = value;
+            i++;
+        } else if (strcmp(arg, "--job") == 0) {
+            if (number_parse_uint(value, 1, UINT64_MAX, &job) != NUMBER_OK)
+                return usage_error("--job needs a job number from 1%s", "");
+            i++;
+        } else if (strcmp(arg, "--result") == 0) {
+            if (!value || !*value)
+                return usage_error("--result needs a file name%s", "");
+            result_path = value;
+            i++;
         } else {
             return usage_error("unexpected argument '%s'", arg);
         }
     }
+    if (job) {
+        char err[SOLVE_JOBS_ERROR_MAX];
+        if (have_position)
+            return usage_error("give one of --size, --position and --job%s", "");
+        if (!jobs_path)
+            return usage_error("--job needs --jobs FILE%s", "");
+        if (!solve_jobs_position(jobs_path, job, &pos, err, sizeof err)) {
+            fprintf(stderr, "rin: solve: %s\n", err);
+            return 1;
+        }
+        have_position = true;
+    }
     if (!have_position)
-        return usage_error("give the board: --size N or --position STRING%s", "");
+        return usage_error("give the board: --size N, --position STRING or --jobs FILE --job K%s", "");
+    if (split_depth >= 0) {
+        if (!jobs_path)
+            return usage_error("--split needs --jobs FILE, where the jobs are written%s", "");
+        return solve_jobs_split(&pos, (int)split_depth, jobs_path);
+    }
+    if (jobs_path && !job)
+        return usage_error("--jobs goes with --split DEPTH (write them) or --job K (solve one)%s", "");
+    uint64_t earlier_nodes = 0;
+    int64_t earlier_ms = 0;
+    if (result_path) {
+        /* a result file from an earlier run of this job: start from what it proved */
+        SolveJobResult earlier;
+        char err[SOLVE_JOBS_ERROR_MAX];
+        if (solve_job_result_read(result_path, &earlier, err, sizeof err)) {
+            if (!pos_same(&earlier.pos, &pos)) {
+                fprintf(stderr, "rin: solve: %s holds the result of another position\n", result_path);
+                return 1;
+            }
+            options.known_lower = earlier.lower;
+            options.known_upper = earlier.upper;
+            earlier_nodes = earlier.nodes;
+            earlier_ms = earlier.elapsed_ms;
+            fprintf(stderr, "solve: resuming from %s: Black's margin in [%+d, %+d]\n", result_path, earlier.lower,
+                    earlier.upper);
+        }
+    }
     SolveResult *result = malloc(sizeof *result);
     if (!result) {
         fprintf(stderr, "rin: solve: out of memory\n");
@@ -327,12 +408,29 @@ int solve_command(int argc, char **argv)
     }
     print_result(&pos, result, &options);
     int exit_status = 0;
+    bool proof_written = false;
     if (proof_path) {
         fflush(stdout);
         if (!result->proven) {
             fprintf(stderr, "rin: solve: no proof written: the value is not proven\n");
             exit_status = 1;
         } else if (!write_proof(proof_path, &pos, result->black_margin, &options)) {
+            exit_status = 1;
+        } else {
+            proof_written = true;
+        }
+    }
+    if (result_path) {
+        SolveJobResult r = {.pos = pos,
+                            .lower = result->proven ? result->black_margin : result->black_lower,
+                            .upper = result->proven ? result->black_margin : result->black_upper,
+                            .nodes = earlier_nodes + result->nodes,
+                            .elapsed_ms = earlier_ms + result->elapsed_ms};
+        if (proof_written)
+            snprintf(r.proof, sizeof r.proof, "%s", proof_path);
+        char err[SOLVE_JOBS_ERROR_MAX];
+        if (!solve_job_result_write(result_path, &r, err, sizeof err)) {
+            fprintf(stderr, "rin: solve: %s\n", err);
             exit_status = 1;
         }
     }
