@@ -17,7 +17,7 @@
 static const char usage_text[] =
     "Usage: rin solve (--size N | --position STRING) [--openings] [--time SECONDS]\n"
     "                 [--nodes N] [--hash MB] [--leaf-empties K] [--no-symmetry]\n"
-    "                 [--no-stability] [--no-mobility] [--evaluation]\n"
+    "                 [--no-stability] [--no-mobility] [--evaluation] [--epsilon E]\n"
     "\n"
     "Solves a position under perfect play by proof-number search: the result\n"
     "(win, draw or loss) and the exact final margin, for Black and for the side to\n"
@@ -41,6 +41,8 @@ static const char usage_text[] =
     "  --no-mobility       initial proof numbers 1 and 1 (else from the choices of\n"
     "                      the turn)\n"
     "  --evaluation        scale the initial proof numbers by the evaluation\n"
+    "  --epsilon E         the 1+epsilon threshold's epsilon (default 0.25; 0: plain\n"
+    "                      df-pn)\n"
     "  -h, --help          show this help and exit\n";
 
 static int usage_error(const char *fmt, const char *arg)
@@ -214,6 +216,12 @@ int solve_command(int argc, char **argv)
             options.mobility = false;
         } else if (strcmp(arg, "--evaluation") == 0) {
             options.evaluation = true;
+        } else if (strcmp(arg, "--epsilon") == 0) {
+            double epsilon;
+            if (number_parse_real(value, 0, 100, &epsilon) != NUMBER_OK)
+                return usage_error("--epsilon needs a number from 0 to 100%s", "");
+            options.epsilon_permille = (int)(epsilon * 1000.0 + 0.5);
+            i++;
         } else {
             return usage_error("unexpected argument '%s'", arg);
         }
