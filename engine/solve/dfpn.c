@@ -403,6 +403,7 @@ SolveAnswer solve_dfpn_prove(SolveDfpn *dfpn, const Position *pos, int target, u
 {
     dfpn->target = target;
     dfpn->stopped = false;
+    dfpn->report.pn = dfpn->report.dn = 1; /* until the root's children are numbered */
     SolveHashes hashes;
     solve_symmetry_hashes(&dfpn->symmetry, pos, &hashes);
     SolveChild root = {.key = solve_symmetry_key(&dfpn->symmetry, &hashes)};
