@@ -26,11 +26,12 @@ static uint32_t pn_add(uint32_t a, uint32_t b)
     return sum >= SOLVE_PN_INF ? SOLVE_PN_INF - 1 : (uint32_t)sum;
 }
 
-/* The threshold of the best child: the second best's number times
- * 1 + 1/4, and at least one more than it. */
-static uint32_t epsilon_threshold(uint32_t second)
+/* The threshold of the best child: one more than the second best's number
+ * (plain df-pn), plus epsilon of it (the 1+epsilon trick, which keeps the
+ * search longer in a subtree before it returns to the parent). */
+static uint32_t epsilon_threshold(const SolveDfpn *d, uint32_t second)
 {
-    uint64_t t = (uint64_t)second + second / 4 + 1;
+    uint64_t t = (uint64_t)second + 1 + (uint64_t)second * (uint64_t)d->epsilon_permille / 1000;
     return t > SOLVE_PN_INF ? SOLVE_PN_INF : (uint32_t)t;
 }
 
@@ -381,10 +382,10 @@ static void mid(SolveDfpn *d, const Position *pos, const SolveHashes *hashes, ui
         SolveChild *c = &kids[best];
         uint32_t child_thpn, child_thdn;
         if (black) {
-            child_thpn = min_u32(thpn, epsilon_threshold(second));
+            child_thpn = min_u32(thpn, epsilon_threshold(d, second));
             child_thdn = sum_threshold(thdn, dn, c->dn);
         } else {
-            child_thdn = min_u32(thdn, epsilon_threshold(second));
+            child_thdn = min_u32(thdn, epsilon_threshold(d, second));
             child_thpn = sum_threshold(thpn, pn, c->pn);
         }
         Position child = *pos;
@@ -402,6 +403,7 @@ SolveAnswer solve_dfpn_prove(SolveDfpn *dfpn, const Position *pos, int target, u
 {
     dfpn->target = target;
     dfpn->stopped = false;
+    dfpn->report.pn = dfpn->report.dn = 1; /* until the root's children are numbered */
     SolveHashes hashes;
     solve_symmetry_hashes(&dfpn->symmetry, pos, &hashes);
     SolveChild root = {.key = solve_symmetry_key(&dfpn->symmetry, &hashes)};

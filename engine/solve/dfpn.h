@@ -56,6 +56,7 @@ typedef struct SolveDfpn {
     SolveSymmetry symmetry;
     bool stability;          /* the stable-stone cut-off */
     bool mobility;           /* initial numbers from the choices of the turn (else 1 and 1) */
+    int epsilon_permille;    /* the 1+epsilon threshold's epsilon, in thousandths (0: plain df-pn) */
     const EvalModel *evaluation; /* scales the initial numbers by how far it puts
                                     the margin from the target; NULL: not used */
     int leaf_empties;        /* positions with at most this many empty points

@@ -14,6 +14,7 @@ void solve_options_default(SolveOptions *options)
         .symmetry = true,
         .stability = true,
         .mobility = true,
+        .epsilon_permille = SOLVE_DEFAULT_EPSILON_PERMILLE,
         .leaf_empties = SOLVE_DEFAULT_LEAF_EMPTIES,
         .progress_interval_ms = SOLVE_DEFAULT_PROGRESS_MS,
         .known_lower = -SOLVE_MARGIN_NONE,
@@ -184,6 +185,7 @@ SolveStatus solve_position(const Position *pos, const SolveOptions *options, Sol
                         options->leaf_empties) != SOLVE_DFPN_OK)
         return SOLVE_ERR_MEMORY;
     d.mobility = options->mobility;
+    d.epsilon_permille = options->epsilon_permille;
     EvalModel *model = NULL;
     if (options->evaluation) {
         model = eval_model_default();

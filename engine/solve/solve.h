@@ -19,7 +19,8 @@ typedef enum SolveStatus {
     SOLVE_ERR_MEMORY  /* the table could not be allocated */
 } SolveStatus;
 
-enum { SOLVE_DEFAULT_HASH_BYTES = 64 << 20, SOLVE_DEFAULT_PROGRESS_MS = 5000, SOLVE_DEFAULT_LEAF_EMPTIES = 8 };
+enum { SOLVE_DEFAULT_HASH_BYTES = 64 << 20, SOLVE_DEFAULT_PROGRESS_MS = 5000, SOLVE_DEFAULT_LEAF_EMPTIES = 8,
+       SOLVE_DEFAULT_EPSILON_PERMILLE = 250 };
 
 typedef struct SolveOptions {
     size_t hash_bytes;            /* the table's budget */
@@ -30,6 +31,7 @@ typedef struct SolveOptions {
     bool stability;               /* the stable-stone cut-off */
     bool mobility;                /* initial proof numbers from the choices of the turn */
     bool evaluation;              /* ... scaled by the built-in evaluation */
+    int epsilon_permille;         /* the 1+epsilon threshold's epsilon in thousandths (0: plain df-pn) */
     int leaf_empties;             /* the endgame solver settles positions with at most
                                      this many empty points (0: proof numbers to the end) */
     SolveProgressFn progress;     /* called every progress_interval_ms; may be NULL */

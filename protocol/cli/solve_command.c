@@ -22,8 +22,8 @@
 static const char usage_text[] =
     "Usage: rin solve (--size N | --position STRING) [--openings] [--time SECONDS]\n"
     "                 [--nodes N] [--hash MB] [--leaf-empties K] [--no-symmetry]\n"
-    "                 [--no-stability] [--no-mobility] [--evaluation] [--proof FILE]\n"
-    "                 [--result FILE]\n"
+    "                 [--no-stability] [--no-mobility] [--evaluation] [--epsilon E]\n"
+    "                 [--proof FILE] [--result FILE]\n"
     "       rin solve (--size N | --position STRING) --split DEPTH --jobs FILE\n"
     "       rin solve --jobs FILE --job K [options as above]\n"
     "       rin solve --merge JOBS RESULT... [--proof FILE]\n"
@@ -50,6 +50,8 @@ static const char usage_text[] =
     "  --no-mobility       initial proof numbers 1 and 1 (else from the choices of\n"
     "                      the turn)\n"
     "  --evaluation        scale the initial proof numbers by the evaluation\n"
+    "  --epsilon E         the 1+epsilon threshold's epsilon (default 0.25; 0: plain\n"
+    "                      df-pn)\n"
     "  --proof FILE        once the value is proven, write the proof of it (format\n"
     "                      rin-proof 1, PROTOCOL.md): Black's claim and White's,\n"
     "                      which `rin verify FILE` checks with the rules alone\n"
@@ -203,6 +205,7 @@ static bool write_proof(const char *path, const Position *pos, int black_margin,
         return false;
     }
     dfpn.mobility = options->mobility;
+    dfpn.epsilon_permille = options->epsilon_permille;
     dfpn.start_ms = clock_now_ms();
     dfpn.progress = options->progress;
     dfpn.progress_interval_ms = options->progress_interval_ms;
@@ -326,6 +329,12 @@ int solve_command(int argc, char **argv)
             options.mobility = false;
         } else if (strcmp(arg, "--evaluation") == 0) {
             options.evaluation = true;
+        } else if (strcmp(arg, "--epsilon") == 0) {
+            double epsilon;
+            if (number_parse_real(value, 0, 100, &epsilon) != NUMBER_OK)
+                return usage_error("--epsilon needs a number from 0 to 100%s", "");
+            options.epsilon_permille = (int)(epsilon * 1000.0 + 0.5);
+            i++;
         } else if (strcmp(arg, "--proof") == 0) {
             if (!value || !*value)
                 return usage_error("--proof needs a file name%s", "");

@@ -231,12 +231,18 @@ static void test_endgame_leaves_same_values(void **state)
     check_random(5, 30, 3, 9, 32, &options);
 }
 
-/* The initial proof numbers only steer the search: 1 and 1 everywhere,
- * or scaled by the evaluation, the values stay the same. */
+/* The initial proof numbers and the thresholds only steer the search: 1
+ * and 1 everywhere, or scaled by the evaluation, plain df-pn or a large
+ * epsilon, the values stay the same. */
 static void test_initial_numbers_same_values(void **state)
 {
     (void)state;
     SolveOptions options = small_options();
+    options.epsilon_permille = 0;
+    check_random(4, 30, 4, 10, 16, &options);
+    options.epsilon_permille = 2000;
+    check_random(4, 30, 4, 10, 17, &options);
+    options.epsilon_permille = SOLVE_DEFAULT_EPSILON_PERMILLE;
     options.mobility = false;
     check_random(4, 40, 4, 10, 12, &options);
     check_random(5, 20, 4, 8, 13, &options);
