@@ -173,7 +173,7 @@ static void test_refusals(void **state)
     static const struct {
         const char *args, *message;
     } cases[] = {
-        {"", "give the board: --size N or --position STRING"},
+        {"", "give the board: --size N, --position STRING or --jobs FILE --job K"},
         {"--size 3", "--size needs a number from 4 to 16"},
         {"--size 4 --size 5", "give one of --size and --position, once"},
         {"--position 'xx/4 b 1'", "bad position string: "},
