@@ -178,29 +178,37 @@ static void solve_openings(SolveDfpn *d, const Position *pos, SolveResult *out, 
     }
 }
 
+SolveStatus solve_start(SolveDfpn *d, int size, const SolveOptions *options, EvalModel **evaluation)
+{
+    *evaluation = NULL;
+    if (solve_dfpn_init(d, size, options->hash_bytes, options->symmetry, options->stability,
+                        options->leaf_empties) != SOLVE_DFPN_OK)
+        return SOLVE_ERR_MEMORY;
+    d->mobility = options->mobility;
+    d->epsilon_permille = options->epsilon_permille;
+    if (options->evaluation) {
+        *evaluation = eval_model_default();
+        if (!*evaluation) {
+            solve_dfpn_free(d);
+            return SOLVE_ERR_MEMORY;
+        }
+        d->evaluation = *evaluation;
+    }
+    d->node_limit = options->node_limit;
+    d->deadline_ms = options->time_limit_ms > 0 ? d->start_ms + options->time_limit_ms : 0;
+    d->progress = options->progress;
+    d->progress_context = options->progress_context;
+    d->progress_interval_ms = options->progress_interval_ms;
+    d->next_progress_ms = d->start_ms + options->progress_interval_ms;
+    return SOLVE_OK;
+}
+
 SolveStatus solve_position(const Position *pos, const SolveOptions *options, SolveResult *out)
 {
     SolveDfpn d;
-    if (solve_dfpn_init(&d, pos->size, options->hash_bytes, options->symmetry, options->stability,
-                        options->leaf_empties) != SOLVE_DFPN_OK)
+    EvalModel *model;
+    if (solve_start(&d, pos->size, options, &model) != SOLVE_OK)
         return SOLVE_ERR_MEMORY;
-    d.mobility = options->mobility;
-    d.epsilon_permille = options->epsilon_permille;
-    EvalModel *model = NULL;
-    if (options->evaluation) {
-        model = eval_model_default();
-        if (!model) {
-            solve_dfpn_free(&d);
-            return SOLVE_ERR_MEMORY;
-        }
-        d.evaluation = model;
-    }
-    d.node_limit = options->node_limit;
-    d.deadline_ms = options->time_limit_ms > 0 ? d.start_ms + options->time_limit_ms : 0;
-    d.progress = options->progress;
-    d.progress_context = options->progress_context;
-    d.progress_interval_ms = options->progress_interval_ms;
-    d.next_progress_ms = d.start_ms + options->progress_interval_ms;
 
     memset(out, 0, sizeof *out);
     out->best_point = POINT_NONE;

@@ -71,6 +71,14 @@ typedef struct SolveResult {
 /* 64 MiB, no limits, no openings, symmetry and stability on, no progress. */
 void solve_options_default(SolveOptions *options);
 
+/* A proof search for boards of `size` as the options set it up (table,
+ * techniques, limits, progress), its clock started: for questions of one's
+ * own (solve_dfpn_prove), such as the proof tree's (proof.h). *evaluation
+ * receives the evaluation it uses when the options ask for one (else
+ * NULL), to destroy after solve_dfpn_free. SOLVE_ERR_MEMORY leaves nothing
+ * to free. */
+SolveStatus solve_start(SolveDfpn *dfpn, int size, const SolveOptions *options, EvalModel **evaluation);
+
 /* Solves pos. On SOLVE_OK and SOLVE_STOPPED *out holds what was found;
  * on an error it is left untouched. */
 SolveStatus solve_position(const Position *pos, const SolveOptions *options, SolveResult *out);

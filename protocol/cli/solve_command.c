@@ -197,19 +197,13 @@ static bool write_proof(const char *path, const Position *pos, int black_margin,
         return false;
     }
     SolveDfpn dfpn;
-    if (solve_dfpn_init(&dfpn, pos->size, options->hash_bytes, options->symmetry, options->stability,
-                        options->leaf_empties) != SOLVE_DFPN_OK) {
+    EvalModel *evaluation;
+    if (solve_start(&dfpn, pos->size, options, &evaluation) != SOLVE_OK) {
         fprintf(stderr, "rin: solve: out of memory for the proof's table\n");
         fclose(out);
         remove(temporary);
         return false;
     }
-    dfpn.mobility = options->mobility;
-    dfpn.epsilon_permille = options->epsilon_permille;
-    dfpn.start_ms = clock_now_ms();
-    dfpn.progress = options->progress;
-    dfpn.progress_interval_ms = options->progress_interval_ms;
-    dfpn.next_progress_ms = dfpn.start_ms + options->progress_interval_ms;
     int64_t start = clock_now_ms();
     proof_write_header(out);
     fprintf(out, "# Black's final margin under perfect play is %+d: Black gets %+d or more, White %+d or more\n",
@@ -238,6 +232,7 @@ static bool write_proof(const char *path, const Position *pos, int black_margin,
         ok = false;
     }
     solve_dfpn_free(&dfpn);
+    eval_model_destroy(evaluation);
     if (ok && rename(temporary, path) != 0) {
         fprintf(stderr, "rin: solve: cannot rename %s to %s: %s\n", temporary, path, strerror(errno));
         ok = false;

@@ -10,62 +10,31 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
 #include "formats/coord.h"
 #include "formats/posstr.h"
+#include "run_command.h"
 #include "solve/solve.h"
 
-typedef struct Output {
-    int status;
-    char *out;
-    char *err;
-} Output;
+typedef SupportOutput Output;
 
 static char dir[] = "/tmp/rin-test-solve-XXXXXX";
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    size_t capacity = 1 << 16, used = 0, n;
-    char *bytes = malloc(capacity + 1);
-    assert_non_null(bytes);
-    while ((n = fread(bytes + used, 1, capacity - used, f)) > 0) {
-        used += n;
-        if (used == capacity) {
-            capacity *= 2;
-            bytes = realloc(bytes, capacity + 1);
-            assert_non_null(bytes);
-        }
-    }
-    fclose(f);
-    bytes[used] = '\0';
-    return bytes;
-}
 
 /* Runs `rin solve ARGS` with stdout and stderr captured. */
 static Output run(const char *args)
 {
-    char command[1024], out_path[160], err_path[160];
-    snprintf(out_path, sizeof out_path, "%s/stdout", dir);
-    snprintf(err_path, sizeof err_path, "%s/stderr", dir);
-    snprintf(command, sizeof command, "%s solve %s >%s 2>%s", RIN_BINARY, args, out_path, err_path);
-    int status = system(command);
-    Output o = {.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1};
-    o.out = slurp(out_path);
-    o.err = slurp(err_path);
+    char command[1024];
+    snprintf(command, sizeof command, "solve %s", args);
+    Output o = support_run(RIN_BINARY, dir, command);
+    assert_non_null(o.out);
+    assert_non_null(o.err);
     return o;
 }
 
-static void free_output(Output *o)
-{
-    free(o->out);
-    free(o->err);
-}
+static void free_output(Output *o) { support_output_free(o); }
 
 static int count_lines_starting(const char *text, const char *prefix)
 {
