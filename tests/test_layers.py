@@ -1,6 +1,7 @@
 """The layers of the source tree, lowest first:
 
-    engine/rules < engine/eval < engine/search < engine/players < engine/learn
+    engine/rules < engine/eval < engine/search < engine/solve < engine/players
+    < engine/learn
     < protocol/formats < protocol/gtp < protocol/cli
 
 A file may include headers of its own layer and of the layers below it,
@@ -14,8 +15,8 @@ import re
 import tempfile
 import unittest
 
-LAYERS = ["engine/rules", "engine/eval", "engine/search", "engine/players", "engine/learn",
-          "protocol/formats", "protocol/gtp", "protocol/cli"]
+LAYERS = ["engine/rules", "engine/eval", "engine/search", "engine/solve", "engine/players",
+          "engine/learn", "protocol/formats", "protocol/gtp", "protocol/cli"]
 # generated into the build tree; the protocol layers may include them
 GENERATED = {"version.h"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)

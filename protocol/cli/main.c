@@ -1,6 +1,6 @@
 /* The rin command: a GTP engine by default, plus benchmark, analysis and
  * data subcommands (playouts, perft, bench, suite, selfplay, games, train,
- * train-patterns, verify), and a game for people (play). */
+ * train-patterns, solve, verify), and a game for people (play). */
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -12,6 +12,7 @@
 #include "cli/pattern_train_command.h"
 #include "cli/play.h"
 #include "cli/selfplay.h"
+#include "cli/solve_command.h"
 #include "cli/suite.h"
 #include "cli/terminal.h"
 #include "cli/train_command.h"
@@ -59,6 +60,9 @@ static const char usage_text[] =
     "                                search each position of a tactical suite to N nodes\n"
     "                                (default %d) with evaluation E (default builtin) and report\n"
     "                                how many are solved\n"
+    "       rin solve (--size N | --position STRING) [--openings] [--time SECONDS] [--hash MB]\n"
+    "                                the exact value of a small board under perfect play\n"
+    "                                (rin solve --help)\n"
     "       rin play [--size N] [--color b|w] [--movetime MS] [--position STRING]\n"
     "                                play against the engine on the terminal (rin play --help)\n"
     "\n"
@@ -300,6 +304,8 @@ int main(int argc, char **argv)
         return selfplay_command(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "games") == 0)
         return games_command(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "solve") == 0)
+        return solve_command(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "verify") == 0)
         return verify_command(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "suite") == 0)

@@ -41,6 +41,8 @@ static const GtpCommand commands[] = {
     {"rin-position", gtp_cmd_rin_position, 0, 0, "", "the position string of the current position"},
     {"rin-setposition", gtp_cmd_rin_setposition, 1, GTP_ARGS_ANY, "POSITION_STRING", "sets a position from its string"},
     {"rin-perft", gtp_cmd_rin_perft, 1, 1, "DEPTH", "counts the stone sequences of DEPTH stones"},
+    {"rin-solve", gtp_cmd_rin_solve, 0, 3, "[time SECONDS] [openings]",
+     "the value under perfect play (default 10 s)"},
     {"rin-option", gtp_cmd_rin_option, 0, 2, "[NAME [VALUE]]", "lists, shows or sets the engine's options"},
     {"rin-analyze", gtp_cmd_rin_analyze, 0, 10, "[interval CS] [multipv K] [movetime MS] [depth D] [nodes N]",
      "searches without playing: best stone, score, PV"},

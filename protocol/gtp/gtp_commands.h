@@ -191,6 +191,7 @@ bool gtp_cmd_gogui_analyze_commands(Gtp *gtp, const GtpArgs *args);
 bool gtp_cmd_rin_position(Gtp *gtp, const GtpArgs *args);
 bool gtp_cmd_rin_setposition(Gtp *gtp, const GtpArgs *args);
 bool gtp_cmd_rin_perft(Gtp *gtp, const GtpArgs *args);
+bool gtp_cmd_rin_solve(Gtp *gtp, const GtpArgs *args);
 bool gtp_cmd_rin_option(Gtp *gtp, const GtpArgs *args);
 bool gtp_cmd_rin_analyze(Gtp *gtp, const GtpArgs *args);
 

@@ -1,6 +1,8 @@
-/* The Rin extensions: position strings, perft, options and analysis. */
+/* The Rin extensions: position strings, perft, options, analysis and the
+ * solver. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "formats/coord.h"
@@ -10,11 +12,17 @@
 #include "gtp/gtp_commands.h"
 #include "gtp/search_report.h"
 #include "rules/perft.h"
+#include "solve/solve.h"
 
 /* rin-perft refuses work beyond this many positions (about a second): a
  * command must not hang the engine. */
 #define PERFT_NODE_LIMIT UINT64_C(50000000)
 enum { PERFT_DEPTH_MAX = BB_POINTS };
+
+/* rin-solve stops after 10 s unless told otherwise, and an hour at most:
+ * a command must not hang the engine for ever. */
+#define RIN_SOLVE_DEFAULT_MS 10000
+#define RIN_SOLVE_MAX_SECONDS 3600.0
 
 bool gtp_cmd_rin_position(Gtp *gtp, const GtpArgs *args)
 {
@@ -269,5 +277,88 @@ bool gtp_cmd_rin_analyze(Gtp *gtp, const GtpArgs *args)
         report_answer_line(&info, i, gtp->pos.size, line);
         gtp_reply(gtp, "%s%s", i ? "\n" : "", line);
     }
+    return true;
+}
+
+/* Black's margin as a result: B+n, W+n or 0 (as final_score). */
+static void solve_result_text(int black_margin, char *out, size_t size)
+{
+    if (black_margin > 0)
+        snprintf(out, size, "B+%d", black_margin);
+    else if (black_margin < 0)
+        snprintf(out, size, "W+%d", -black_margin);
+    else
+        snprintf(out, size, "0");
+}
+
+bool gtp_cmd_rin_solve(Gtp *gtp, const GtpArgs *args)
+{
+    SolveOptions options;
+    solve_options_default(&options);
+    options.hash_bytes = (size_t)gtp->options.hash << 20;
+    options.time_limit_ms = RIN_SOLVE_DEFAULT_MS;
+    for (int i = 0; i < args->count; i++) {
+        if (strcmp(args->v[i], "openings") == 0) {
+            options.openings = true;
+        } else if (strcmp(args->v[i], "time") == 0) {
+            double seconds;
+            if (i + 1 >= args->count)
+                return gtp_fail(gtp, "time needs a number of seconds");
+            if (!gtp_arg_float(gtp, args->v[++i], "time", 0.001, RIN_SOLVE_MAX_SECONDS, &seconds))
+                return false;
+            options.time_limit_ms = (int64_t)(seconds * 1000.0 + 0.5);
+        } else {
+            return gtp_fail(gtp, "unexpected argument '%s' (rin-solve [time SECONDS] [openings])", args->v[i]);
+        }
+    }
+    SolveResult *r = malloc(sizeof *r);
+    if (!r)
+        return gtp_fail(gtp, "out of memory");
+    SolveStatus status = solve_position(&gtp->pos, &options, r);
+    if (status == SOLVE_ERR_MEMORY) {
+        free(r);
+        return gtp_fail(gtp, "%s (hash %" PRId64 " MiB)", solve_status_text(status), gtp->options.hash);
+    }
+    int size = gtp->pos.size;
+    char text[16];
+    if (r->proven) {
+        solve_result_text(r->black_margin, text, sizeof text);
+        /* the side to move's margin, signed as a final score: +3, -2, 0 */
+        gtp_reply(gtp, r->margin ? "result %s margin %+d" : "result %s margin %d", text, r->margin);
+        if (r->best_point != POINT_NONE) {
+            char vertex[COORD_TEXT_MAX];
+            coord_format(r->best_point, size, vertex);
+            gtp_reply(gtp, " best %s", vertex);
+        }
+    } else {
+        gtp_reply(gtp, "result unproven lower %+d upper %+d target %+d pn %" PRIu32 " dn %" PRIu32, r->black_lower,
+                  r->black_upper, r->target, r->pn, r->dn);
+    }
+    gtp_reply(gtp, " nodes %" PRIu64 " time %.3f table %zu/%zu", r->nodes, (double)r->elapsed_ms / 1000.0,
+              r->table_used, r->table_capacity);
+    if (r->proven && r->pv_length > 0) {
+        gtp_reply(gtp, " pv");
+        for (int i = 0; i < r->pv_length; i++) {
+            char vertex[COORD_TEXT_MAX];
+            coord_format(r->pv[i], size, vertex);
+            gtp_reply(gtp, " %s", vertex);
+        }
+    }
+    for (int i = 0; i < r->opening_count; i++) {
+        const SolveOpening *o = &r->openings[i];
+        char vertex[COORD_TEXT_MAX];
+        coord_format(o->point, size, vertex);
+        if (o->proven) {
+            solve_result_text(o->black_lower, text, sizeof text);
+            gtp_reply(gtp, "\n%s %s", vertex, text);
+        } else {
+            gtp_reply(gtp, "\n%s unproven %+d %+d", vertex, o->black_lower, o->black_upper);
+        }
+        if (o->same_as != POINT_NONE) {
+            coord_format(o->same_as, size, vertex);
+            gtp_reply(gtp, " = %s", vertex);
+        }
+    }
+    free(r);
     return true;
 }

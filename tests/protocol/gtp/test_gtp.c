@@ -373,6 +373,36 @@ static void test_options_and_analysis(void **state)
     gtp_destroy(gtp);
 }
 
+/* rin-solve: the value of the current position under perfect play, the
+ * same as rin solve's: the result for Black, the margin for the side to
+ * move, a best stone and a line; the opening table; a time limit that
+ * leaves it unproven with its bounds; a finished game. */
+static void test_rin_solve(void **state)
+{
+    (void)state;
+    Gtp *gtp = new_engine(1);
+    assert_exec(gtp, "rin-option hash 16", "=\n\n");
+    assert_exec(gtp, "boardsize 4", "=\n\n");
+    const char *table = exec(gtp, "rin-solve openings");
+    assert_well_formed(table);
+    assert_int_equal(strncmp(table, "= result 0 margin 0 best ", 25), 0);
+    assert_non_null(strstr(table, " pv "));
+    assert_non_null(strstr(table, "\nA4 0\nB4 0\nC4 0 = B4\nD4 0 = A4\n"));
+    assert_non_null(strstr(table, "\nD1 0 = A4\n\n"));
+    assert_exec(gtp, "rin-setposition xoxo1/oxo2/x1ox1/2xo1/o3x w 2", "=\n\n");
+    const char *value = exec(gtp, "rin-solve time 30");
+    assert_int_equal(strncmp(value, "= result B+1 margin -1 best ", 28), 0);
+    assert_non_null(strstr(value, " nodes "));
+    assert_exec(gtp, "rin-position", "= xoxo1/oxo2/x1ox1/2xo1/o3x w 2\n\n");
+    assert_exec(gtp, "boardsize 6", "=\n\n");
+    const char *stopped = exec(gtp, "rin-solve time 0.2");
+    assert_int_equal(strncmp(stopped, "= result unproven lower -36 upper +36 target +1 pn ", 51), 0);
+    assert_exec(gtp, "rin-setposition xxxx/xxxx/xxxx/xxxo w 1", "=\n\n");
+    const char *over = exec(gtp, "rin-solve");
+    assert_int_equal(strncmp(over, "= result B+14 margin -14 nodes 0 time ", 38), 0);
+    gtp_destroy(gtp);
+}
+
 /* A proven draw reads "final 0", from the root solver (one line) and from
  * the search to the end (several lines): never as a win by SCORE_FINAL. */
 static void test_proven_draw_reads_final_0(void **state)
@@ -458,7 +488,8 @@ static const char *const bad_commands[] = {
     "rin-option nosuch", "rin-option nosuch 1", "rin-option threads 0", "rin-option threads x",
     "rin-option hash 99999999999999999999", "rin-option player nobody", "rin-option depth -1",
     "rin-option a b c", "rin-analyze depth", "rin-analyze foo 1", "rin-analyze depth 0", "rin-analyze nodes x",
-    "rin-analyze movetime 1 depth"};
+    "rin-analyze movetime 1 depth", "rin-solve x", "rin-solve time", "rin-solve time 0", "rin-solve time x",
+    "rin-solve openings openings x"};
 
 /* Writes `size` bytes of the built-in weights file, with byte `flip` (if
  * below size) changed, to a new temporary file; returns its name. */
@@ -871,6 +902,7 @@ int main(void)
         cmocka_unit_test(test_command_table),
         cmocka_unit_test(test_unknown_player),
         cmocka_unit_test(test_options_and_analysis),
+        cmocka_unit_test(test_rin_solve),
         cmocka_unit_test(test_proven_draw_reads_final_0),
         cmocka_unit_test(test_eval_file_option),
         cmocka_unit_test(test_pattern_file_option),

@@ -1,0 +1,89 @@
+/* Solving small boards: the exact final margin of a position under perfect
+ * play, by proof-number search (dfpn.h) of boolean questions on Black's
+ * margin: a win (>= +1), at least a draw (>= 0), then the margin by
+ * successive proofs on both sides of it; optionally the value of every
+ * stone at the root (the opening table of an empty board). */
+#ifndef RIN_SOLVE_SOLVE_H
+#define RIN_SOLVE_SOLVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rules/position.h"
+#include "solve/dfpn.h"
+
+typedef enum SolveStatus {
+    SOLVE_OK = 0,     /* proven (the openings too, when asked for) */
+    SOLVE_STOPPED,    /* a time or node limit stopped it: bounds only */
+    SOLVE_ERR_MEMORY  /* the table could not be allocated */
+} SolveStatus;
+
+enum { SOLVE_DEFAULT_HASH_BYTES = 64 << 20, SOLVE_DEFAULT_PROGRESS_MS = 5000, SOLVE_DEFAULT_LEAF_EMPTIES = 14,
+       SOLVE_DEFAULT_EPSILON_PERMILLE = 250 };
+
+typedef struct SolveOptions {
+    size_t hash_bytes;            /* the table's budget */
+    int64_t time_limit_ms;        /* 0: none */
+    uint64_t node_limit;          /* 0: none */
+    bool openings;                /* also the value of every stone at the root */
+    bool symmetry;                /* mirror images share table entries */
+    bool stability;               /* the stable-stone cut-off */
+    bool mobility;                /* initial proof numbers from the choices of the turn */
+    bool evaluation;              /* ... scaled by the built-in evaluation */
+    int epsilon_permille;         /* the 1+epsilon threshold's epsilon in thousandths (0: plain df-pn) */
+    int leaf_empties;             /* the endgame solver settles positions with at most
+                                     this many empty points (0: proof numbers to the end) */
+    SolveProgressFn progress;     /* called every progress_interval_ms; may be NULL */
+    void *progress_context;
+    int64_t progress_interval_ms;
+    int known_lower, known_upper; /* Black's margin as an earlier run proved it
+                                     (a stopped job resumed); +-SOLVE_MARGIN_NONE: nothing */
+} SolveOptions;
+
+/* One stone at the root and the value of the position it leads to. */
+typedef struct SolveOpening {
+    int point;
+    int same_as;         /* the earlier stone it mirrors (same value), or POINT_NONE */
+    bool proven;
+    int black_lower;     /* Black's final margin after this stone: */
+    int black_upper;     /* equal bounds when proven */
+} SolveOpening;
+
+typedef struct SolveResult {
+    bool proven;
+    int black_margin;          /* Black's final margin under perfect play (when proven) */
+    int margin;                /* the same for the side to move */
+    int black_lower;           /* what is proven of Black's margin; */
+    int black_upper;           /* both equal black_margin when proven */
+    int target;                /* when stopped: Black's margin being asked for, */
+    uint32_t pn, dn;           /* and the root's numbers then */
+    int best_point;            /* a stone that keeps the value, or POINT_NONE */
+    int pv[BB_POINTS];         /* a principal variation, as far as the table knows it */
+    int pv_length;
+    uint64_t nodes;
+    int64_t elapsed_ms;
+    size_t table_used, table_capacity, table_bytes;
+    int opening_count;         /* one per empty point, when openings were asked for */
+    SolveOpening openings[BB_POINTS];
+} SolveResult;
+
+/* 64 MiB, no limits, no openings, symmetry and stability on, no progress. */
+void solve_options_default(SolveOptions *options);
+
+/* A proof search for boards of `size` as the options set it up (table,
+ * techniques, limits, progress), its clock started: for questions of one's
+ * own (solve_dfpn_prove), such as the proof tree's (proof.h). *evaluation
+ * receives the evaluation it uses when the options ask for one (else
+ * NULL), to destroy after solve_dfpn_free. SOLVE_ERR_MEMORY leaves nothing
+ * to free. */
+SolveStatus solve_start(SolveDfpn *dfpn, int size, const SolveOptions *options, EvalModel **evaluation);
+
+/* Solves pos. On SOLVE_OK and SOLVE_STOPPED *out holds what was found;
+ * on an error it is left untouched. */
+SolveStatus solve_position(const Position *pos, const SolveOptions *options, SolveResult *out);
+
+/* A short English description of a status. */
+const char *solve_status_text(SolveStatus status);
+
+#endif
