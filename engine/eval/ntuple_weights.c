@@ -140,3 +140,20 @@ NtupleWeightsStatus ntuple_weights_parse(const uint8_t *bytes, size_t size, Ntup
     *out = model;
     return NTUPLE_WEIGHTS_OK;
 }
+
+/* generated at build time from engine/eval/weights/\*.rinp (CMakeLists.txt) */
+extern const unsigned char ntuple_default_bytes[];
+extern const size_t ntuple_default_size;
+
+NtupleModel *ntuple_model_default(void)
+{
+    NtupleModel *model = NULL;
+    /* the built-in file is checked by the tests: only memory can fail here */
+    if (ntuple_weights_parse(ntuple_default_bytes, ntuple_default_size, &model) != NTUPLE_WEIGHTS_OK)
+        return NULL;
+    if (!ntuple_model_pack(model)) {
+        ntuple_model_destroy(model);
+        return NULL;
+    }
+    return model;
+}

@@ -48,4 +48,9 @@ uint8_t *ntuple_weights_write(const NtupleModel *model, size_t *size);
 /* A model from the bytes of a weights file; *out untouched on failure. */
 NtupleWeightsStatus ntuple_weights_parse(const uint8_t *bytes, size_t size, NtupleModel **out);
 
+/* The built-in pattern model (the .rinp file in engine/eval/weights/,
+ * compiled in), its tables packed for the search (ntuple_model_pack); NULL
+ * when memory runs out. */
+NtupleModel *ntuple_model_default(void);
+
 #endif

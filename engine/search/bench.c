@@ -4,6 +4,8 @@
  * from seeded random play, which leaves positions full of rings to close. */
 #include "search/bench.h"
 
+#include "eval/ntuple_weights.h"
+
 #include "rules/clock.h"
 #include "rules/playout.h"
 
@@ -109,7 +111,9 @@ bool bench_run(int depth, void (*each)(int index, const Position *pos, const Sea
                void *context, BenchResult *result)
 {
     EvalModel *eval = eval_model_default();
-    bool ok = eval && bench_run_with(eval, NULL, depth, each, context, result);
+    NtupleModel *patterns = ntuple_model_default();
+    bool ok = eval && patterns && bench_run_with(eval, patterns, depth, each, context, result);
     eval_model_destroy(eval);
+    ntuple_model_destroy(patterns);
     return ok;
 }

@@ -40,7 +40,7 @@ static const char usage_text[] =
     "       rin bench [DEPTH] [--pattern-file P]\n"
     "                                search fixed positions to DEPTH (default %d); prints the\n"
     "                                node count (the search's signature) and nodes/second;\n"
-    "                                with the pattern model of P if given\n"
+    "                                with the pattern model P (default builtin; none: without)\n"
     "       rin train FILE... --output WEIGHTS [--epochs N] [--features LIST] [--seed S]\n"
     "                                fit the evaluation's weights to selfplay data\n"
     "       rin train-patterns FILE... --output PATTERNS [--split-turn] [--tactical] [--seed S]\n"
@@ -179,11 +179,11 @@ static int cmd_bench(int argc, char **argv)
 {
     uint64_t depth = BENCH_DEFAULT_DEPTH;
     bool have_depth = false;
-    const char *pattern_file = PATTERN_FILE_NONE;
+    const char *pattern_file = PATTERN_FILE_BUILTIN;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--pattern-file") == 0) {
             if (i + 1 >= argc || !argv[i + 1][0])
-                return usage_error("bench: --pattern-file needs none or a pattern weights file", NULL);
+                return usage_error("bench: --pattern-file needs builtin, none or a pattern weights file", NULL);
             pattern_file = argv[++i];
         } else if (!have_depth && strncmp(argv[i], "--", 2) != 0) {
             if (number_parse_uint(argv[i], 1, SEARCH_MAX_DEPTH, &depth) != NUMBER_OK)
@@ -219,7 +219,7 @@ static int cmd_suite(int argc, char **argv)
 {
     uint64_t nodes = SUITE_DEFAULT_NODES;
     const char *path = NULL;
-    const char *eval_file = EVAL_FILE_BUILTIN, *pattern_file = PATTERN_FILE_NONE;
+    const char *eval_file = EVAL_FILE_BUILTIN, *pattern_file = PATTERN_FILE_BUILTIN;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--nodes") == 0) {
             if (number_parse_uint(i + 1 < argc ? argv[i + 1] : NULL, 1, UINT64_C(1) << 40, &nodes) != NUMBER_OK)
@@ -231,7 +231,7 @@ static int cmd_suite(int argc, char **argv)
             eval_file = argv[++i];
         } else if (strcmp(argv[i], "--pattern-file") == 0) {
             if (i + 1 >= argc || !argv[i + 1][0])
-                return usage_error("suite: --pattern-file needs none or a pattern weights file", NULL);
+                return usage_error("suite: --pattern-file needs builtin, none or a pattern weights file", NULL);
             pattern_file = argv[++i];
         } else if (!path && strncmp(argv[i], "--", 2) != 0) {
             path = argv[i];

@@ -90,8 +90,8 @@ static const char usage_text[] =
     "  --threads T        games played at once (default 1)\n"
     "  --eval-file E      the search's evaluation: builtin (the learned weights built in, the default),\n"
     "                     classic (hand-set) or a weights file\n"
-    "  --pattern-file P   a pattern model the search evaluates with instead: none (the default)\n"
-    "                     or a pattern weights file (rin train-patterns)\n"
+    "  --pattern-file P   the pattern model the search evaluates with: builtin (the default),\n"
+    "                     none (the eval-file's evaluation alone) or a pattern weights file\n"
     "  --format F         binary (rin-games, the default) or text (rin-selfplay)\n"
     "  --output FILE      write to FILE (replaced) instead of stdout\n"
     "  -h, --help         show this help and exit\n";
@@ -109,7 +109,7 @@ void selfplay_defaults(SelfplayOptions *o)
     o->threads = 1;
     o->output = NULL;
     o->eval_file = EVAL_FILE_BUILTIN;
-    o->pattern_file = PATTERN_FILE_NONE;
+    o->pattern_file = PATTERN_FILE_BUILTIN;
     o->format = SELFPLAY_BINARY;
     o->settings = (SelfplaySettings){.seed = 1, .opening_plies = 4, .explore = 0.0, .nodes = 2000,
                                      .mc_playouts = 0, .solve_empties = 0};
@@ -215,7 +215,7 @@ SelfplayParse selfplay_parse_args(int argc, char **argv, SelfplayOptions *o, cha
             ok = *value != '\0';
             o->eval_file = ok ? value : o->eval_file;
         } else if (strcmp(flag, "--pattern-file") == 0) {
-            expected = "none or a pattern weights file";
+            expected = "builtin, none or a pattern weights file";
             ok = *value != '\0';
             o->pattern_file = ok ? value : o->pattern_file;
         } else if (strcmp(flag, "--format") == 0) {

@@ -38,5 +38,14 @@ bool pattern_file_resolve(const char *value, NtupleModel **out, char *err, size_
         *out = NULL;
         return true;
     }
+    if (strcmp(value, PATTERN_FILE_BUILTIN) == 0) {
+        NtupleModel *model = ntuple_model_default();
+        if (!model) {
+            snprintf(err, err_size, "out of memory for the built-in pattern weights");
+            return false;
+        }
+        *out = model;
+        return true;
+    }
     return pattern_file_load(value, out, err, err_size);
 }

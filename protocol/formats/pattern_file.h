@@ -11,8 +11,10 @@
 
 enum { PATTERN_FILE_MAX_BYTES = 256 << 20 };
 
-/* The option value that names no pattern model (the search evaluates with
- * its eval-file weights); any other value is a pattern weights file. */
+/* The option values that name the built-in pattern model (the default) and
+ * no pattern model (the search evaluates with its eval-file weights); any
+ * other value is a pattern weights file. */
+#define PATTERN_FILE_BUILTIN "builtin"
 #define PATTERN_FILE_NONE "none"
 
 /* Reads and checks the pattern weights file at path, and packs the model's
@@ -20,8 +22,9 @@ enum { PATTERN_FILE_MAX_BYTES = 256 << 20 };
  * a message naming the file and what is wrong in err; *out is untouched. */
 bool pattern_file_load(const char *path, NtupleModel **out, char *err, size_t err_size);
 
-/* The model a pattern-file option value names: PATTERN_FILE_NONE (*out =
- * NULL) or a file, as pattern_file_load. */
+/* The model a pattern-file option value names: PATTERN_FILE_BUILTIN
+ * (ntuple_model_default), PATTERN_FILE_NONE (*out = NULL) or a file, as
+ * pattern_file_load. */
 bool pattern_file_resolve(const char *value, NtupleModel **out, char *err, size_t err_size);
 
 #endif

@@ -26,7 +26,7 @@ static const OptionSpec specs[] = {
     {"ponder", OPTION_INT, 0, 1, "1 (on): think on the opponent's time after genmove (search player)", false},
     {"verbose", OPTION_INT, 0, 1, "1: search progress (info lines) on stderr", false},
     {"eval-file", OPTION_PATH, 0, 0, "evaluation: builtin (learned weights built into rin, the default), classic (hand-set) or a weights file", false},
-    {"pattern-file", OPTION_PATH, 0, 0, "pattern model the search evaluates with: none (the default) or a pattern weights file (rin train-patterns)", false},
+    {"pattern-file", OPTION_PATH, 0, 0, "pattern model the search evaluates with: builtin (the pattern weights built in, the default), none (the eval-file's evaluation alone) or a pattern weights file (rin train-patterns)", false},
     {"size", OPTION_INT, BB_MIN_SIZE, BB_MAX_SIZE,
      "board size the engine starts on (start-up only: boardsize changes the board)", true},
 };
@@ -55,7 +55,7 @@ void options_defaults(EngineOptions *o)
     o->verbose = 1;
     o->multipv = 1;
     strcpy(o->eval_file, EVAL_FILE_BUILTIN);
-    strcpy(o->pattern_file, PATTERN_FILE_NONE);
+    strcpy(o->pattern_file, PATTERN_FILE_BUILTIN);
     o->size = BB_MAX_SIZE;
     o->params = search_params_default;
 }

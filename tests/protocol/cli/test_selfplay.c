@@ -551,12 +551,15 @@ static int check_file(const char *text, const Expect *e, uint64_t *games, int ca
 static void test_eval_file(void **state)
 {
     (void)state;
-    Run learned = run_ok((const char *const[]){"--games", "2", "--sizes", "8", "--nodes", "300", NULL}, false);
+    /* without the pattern model, which would take the evaluation's place */
+    Run learned = run_ok((const char *const[]){"--games", "2", "--sizes", "8", "--nodes", "300", "--pattern-file",
+                                               "none", NULL},
+                         false);
     Run named = run_ok((const char *const[]){"--games", "2", "--sizes", "8", "--nodes", "300", "--eval-file",
-                                             "builtin", NULL},
+                                             "builtin", "--pattern-file", "none", NULL},
                        false);
     Run classic = run_ok((const char *const[]){"--games", "2", "--sizes", "8", "--nodes", "300", "--eval-file",
-                                               "classic", NULL},
+                                               "classic", "--pattern-file", "none", NULL},
                          false);
     /* the data lines (after the two header lines) */
     const char *l = strchr(strchr(learned.out, '\n') + 1, '\n') + 1;
@@ -577,7 +580,7 @@ static void test_eval_file(void **state)
 }
 
 /* --pattern-file makes the search evaluate with a pattern model: other
- * games, the header says so (and says nothing without one); a bad file is
+ * games, the header says so (builtin by default, nothing with none); a bad file is
  * refused before anything is played. */
 static void test_pattern_file(void **state)
 {
@@ -597,11 +600,18 @@ static void test_pattern_file(void **state)
     free(bytes);
     ntuple_model_destroy(model);
 
-    Run plain = run_ok((const char *const[]){"--games", "2", "--sizes", "8", "--nodes", "300", NULL}, false);
+    Run plain = run_ok((const char *const[]){"--games", "2", "--sizes", "8", "--nodes", "300", "--pattern-file",
+                                             "none", NULL},
+                       false);
+    Run builtin = run_ok((const char *const[]){"--games", "2", "--sizes", "8", "--nodes", "300", NULL}, false);
     Run patterns = run_ok((const char *const[]){"--games", "2", "--sizes", "8", "--nodes", "300", "--pattern-file",
                                                 path, NULL},
                           false);
     assert_null(strstr(plain.out, "--pattern-file"));
+    assert_non_null(strstr(builtin.out, " --eval-file builtin --pattern-file builtin\n")); /* the default */
+    const char *b = strchr(strchr(builtin.out, '\n') + 1, '\n') + 1;
+    assert_string_not_equal(b, strchr(strchr(plain.out, '\n') + 1, '\n') + 1);
+    free_run(&builtin);
     char expected[128];
     snprintf(expected, sizeof expected, " --eval-file builtin --pattern-file %s\n", path);
     assert_non_null(strstr(patterns.out, expected));

@@ -586,10 +586,10 @@ static void test_pattern_file_option(void **state)
     (void)state;
     Gtp *gtp = new_engine(1);
     char line[256], expected[256];
-    assert_exec(gtp, "rin-option pattern-file", "= none\n\n");
+    assert_exec(gtp, "rin-option pattern-file", "= builtin\n\n");
     assert_exec(gtp, "rin-option pattern-file /nonexistent/patterns",
                 "? cannot open /nonexistent/patterns: No such file or directory (patterns unchanged)\n\n");
-    assert_exec(gtp, "rin-option pattern-file", "= none\n\n");
+    assert_exec(gtp, "rin-option pattern-file", "= builtin\n\n");
     /* the eval-file weights are a different format: refused */
     extern const size_t eval_default_size;
     char *weights = weights_file(eval_default_size, SIZE_MAX);
@@ -617,6 +617,8 @@ static void test_pattern_file_option(void **state)
     remove(good);
     assert_exec(gtp, "rin-option pattern-file none", "=\n\n");
     assert_exec(gtp, "rin-option pattern-file", "= none\n\n");
+    assert_exec(gtp, "rin-option pattern-file builtin", "=\n\n");
+    assert_exec(gtp, "rin-option pattern-file", "= builtin\n\n");
     gtp_destroy(gtp);
 }
 
