@@ -12,15 +12,9 @@ uint64_t solve_split_key(const SolveSymmetry *sym, const Position *pos)
 
 Position solve_split_transform(const SolveSymmetry *sym, int s, const Position *pos)
 {
-    Bitboard stones[2] = {bb_zero(), bb_zero()};
-    for (int c = 0; c < 2; c++) {
-        Bitboard b = pos->stones[c];
-        for (int p; (p = bb_next(&b)) != POINT_NONE;)
-            bb_set(&stones[c], solve_symmetry_point(sym, s, p));
-    }
     Position out = *pos;
-    out.stones[0] = stones[0];
-    out.stones[1] = stones[1];
+    out.stones[0] = symmetry_bitboard(s, sym->size, pos->stones[0]);
+    out.stones[1] = symmetry_bitboard(s, sym->size, pos->stones[1]);
     out.hash = pos_compute_hash(&out);
     return out;
 }
@@ -33,21 +27,6 @@ int solve_split_symmetry_between(const SolveSymmetry *sym, const Position *from,
             return s;
     }
     return -1;
-}
-
-int solve_split_inverse(const SolveSymmetry *sym, int s)
-{
-    for (int t = 0; t < SOLVE_SYMMETRIES; t++) {
-        bool inverse = true;
-        for (int r = 0; r < sym->size && inverse; r++)
-            for (int c = 0; c < sym->size && inverse; c++) {
-                int p = point_make(r, c);
-                inverse = solve_symmetry_point(sym, t, solve_symmetry_point(sym, s, p)) == p;
-            }
-        if (inverse)
-            return t;
-    }
-    return 0; /* not reached: the eight form a group */
 }
 
 /* The keys of the jobs met so far (open addressing, 0 free: a key of 0 is

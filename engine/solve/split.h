@@ -22,9 +22,6 @@ int solve_split_symmetry_between(const SolveSymmetry *sym, const Position *from,
 /* The position under symmetry s (stones moved, the same turn). */
 Position solve_split_transform(const SolveSymmetry *sym, int s, const Position *pos);
 
-/* The symmetry that undoes s. */
-int solve_split_inverse(const SolveSymmetry *sym, int s);
-
 /* Receives one job: a position `depth` stones below the root whose game is
  * not over (the first of its mirror class met, in the order of points).
  * Returns false to stop. */

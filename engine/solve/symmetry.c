@@ -8,20 +8,9 @@ void solve_symmetry_init(SolveSymmetry *sym, int size, bool merge)
     for (int s = 0; s < SOLVE_SYMMETRIES; s++) {
         for (int p = 0; p < BB_POINTS; p++)
             sym->map[s][p] = (uint8_t)p;
-        for (int r = 0; r < size; r++) {
-            for (int c = 0; c < size; c++) {
-                int row = r, col = c;
-                if (s & 4) {
-                    row = c;
-                    col = r;
-                }
-                if (s & 1)
-                    col = size - 1 - col;
-                if (s & 2)
-                    row = size - 1 - row;
-                sym->map[s][point_make(r, c)] = (uint8_t)point_make(row, col);
-            }
-        }
+        for (int r = 0; r < size; r++)
+            for (int c = 0; c < size; c++)
+                sym->map[s][point_make(r, c)] = (uint8_t)symmetry_point(s, size, point_make(r, c));
     }
 }
 

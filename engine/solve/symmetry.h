@@ -10,10 +10,11 @@
 
 #include "rules/position.h"
 
-enum { SOLVE_SYMMETRIES = 8 };
+#include "rules/symmetry.h"
 
-/* Symmetry s (0 to 7) transposes (s & 4), then mirrors the columns (s & 1)
- * and the rows (s & 2) of an N x N board. With `merge` false the solver
+enum { SOLVE_SYMMETRIES = SYMMETRIES };
+
+/* Symmetry s as rules/symmetry.h numbers them, as a table. With `merge` false the solver
  * uses the identity alone (the table then tells mirror images apart: how
  * the saving of the eight is measured). */
 typedef struct SolveSymmetry {

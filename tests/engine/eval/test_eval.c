@@ -23,10 +23,10 @@
 #include "rules/playout.h"
 #include "rules/random.h"
 #include "rules/score.h"
+#include "rules/symmetry.h"
 #include "rules/tactics.h"
 #include "search/bench.h"
 #include "search/search.h"
-#include "symmetry.h"
 
 /* A position after `plies` random stones on a size x size board. */
 static int cell(const Position *pos, int r, int c)
@@ -219,8 +219,8 @@ static void test_symmetries_evaluate_alike(void **state)
         nonzero += expected != 0;
         for (int s = 1; s < 8; s++) {
             Position image;
-            assert_int_equal(pos_setup(&image, size, support_transform_bb(pos.stones[COLOR_BLACK], s, size),
-                                       support_transform_bb(pos.stones[COLOR_WHITE], s, size), pos_to_move(&pos),
+            assert_int_equal(pos_setup(&image, size, symmetry_bitboard(s, size, pos.stones[COLOR_BLACK]),
+                                       symmetry_bitboard(s, size, pos.stones[COLOR_WHITE]), pos_to_move(&pos),
                                        pos_stone_of_turn(&pos)),
                              POS_OK);
             /* float sums in another order may differ in the last bit: 1 centistone */

@@ -17,8 +17,8 @@
 #include "learn/ntuple_train.h"
 #include "random_position.h"
 #include "rules/random.h"
+#include "rules/symmetry.h"
 #include "rules/tactics.h"
-#include "symmetry.h"
 
 #define ALL_SHAPES ((UINT32_C(1) << NTUPLE_SHAPES) - 1)
 
@@ -97,8 +97,8 @@ static void test_symmetries_evaluate_alike(void **state)
         assert_true(sure > 0);
         for (int s = 1; s < 8; s++) {
             Position image;
-            assert_int_equal(pos_setup(&image, size, support_transform_bb(pos.stones[COLOR_BLACK], s, size),
-                                       support_transform_bb(pos.stones[COLOR_WHITE], s, size), pos_to_move(&pos),
+            assert_int_equal(pos_setup(&image, size, symmetry_bitboard(s, size, pos.stones[COLOR_BLACK]),
+                                       symmetry_bitboard(s, size, pos.stones[COLOR_WHITE]), pos_to_move(&pos),
                                        pos_stone_of_turn(&pos)),
                              POS_OK);
             image.ply = pos.ply;
@@ -108,7 +108,7 @@ static void test_symmetries_evaluate_alike(void **state)
             assert_true(ntuple_owner(model, &image, image_owner));
             Bitboard board = bb_board(size);
             for (int p; (p = bb_next(&board)) != POINT_NONE;)
-                assert_true(fabsf(image_owner[support_transform_point(p, s, size)] - owner[p]) < 1e-4f);
+                assert_true(fabsf(image_owner[symmetry_point(s, size, p)] - owner[p]) < 1e-4f);
         }
     }
     /* the weights are really looked up: positions evaluate differently */

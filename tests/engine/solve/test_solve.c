@@ -17,9 +17,9 @@
 #include "random_position.h"
 #include "reference.h"
 #include "rules/score.h"
+#include "rules/symmetry.h"
 #include "search/endgame.h"
 #include "solve/solve.h"
-#include "symmetry.h"
 
 /* ---- minimax over the reference rules ---- */
 
@@ -286,8 +286,8 @@ static void test_mirror_images_have_the_same_value(void **state)
         SolveResult *base = solve_ok(&pos, &options);
         for (int s = 1; s < 8; s++) {
             Position image;
-            assert_int_equal(pos_setup(&image, size, support_transform_bb(pos.stones[COLOR_BLACK], s, size),
-                                       support_transform_bb(pos.stones[COLOR_WHITE], s, size), pos_to_move(&pos),
+            assert_int_equal(pos_setup(&image, size, symmetry_bitboard(s, size, pos.stones[COLOR_BLACK]),
+                                       symmetry_bitboard(s, size, pos.stones[COLOR_WHITE]), pos_to_move(&pos),
                                        pos_stone_of_turn(&pos)),
                              POS_OK);
             SolveResult *mirrored = solve_ok(&image, &options);
@@ -347,7 +347,7 @@ static void test_opening_table_4x4(void **state)
     for (int i = 0; i < result->opening_count; i++) {
         int p = result->openings[i].point;
         for (int s = 0; s < 8; s++)
-            assert_int_equal(value_at[support_transform_point(p, s, 4)], value_at[p]);
+            assert_int_equal(value_at[symmetry_point(s, 4, p)], value_at[p]);
         if (result->openings[i].same_as != POINT_NONE)
             assert_int_equal(value_at[result->openings[i].same_as], value_at[p]);
     }

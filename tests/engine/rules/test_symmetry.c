@@ -1,0 +1,67 @@
+/* The board's eight symmetries: the identity, bijections of the board of
+ * every size, eight different ones closed under composition, and the
+ * named ones where they put a corner and an edge point. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "rules/symmetry.h"
+
+static void test_bijections_forming_a_group(void **state)
+{
+    (void)state;
+    for (int n = BB_MIN_SIZE; n <= BB_MAX_SIZE; n++) {
+        Bitboard board = bb_board(n);
+        for (int s = 0; s < SYMMETRIES; s++) {
+            /* onto the board, and one to one */
+            assert_true(bb_equal(symmetry_bitboard(s, n, board), board));
+            if (s == 0)
+                for (int q = 0; q < BB_POINTS; q++)
+                    if (bb_test(board, q))
+                        assert_int_equal(symmetry_point(s, n, q), q);
+            /* the composition of two is one of the eight */
+            for (int t = 0; t < SYMMETRIES; t++) {
+                int found = -1;
+                for (int u = 0; u < SYMMETRIES && found < 0; u++) {
+                    bool same = true;
+                    for (int q = 0; q < BB_POINTS && same; q++)
+                        if (bb_test(board, q))
+                            same = symmetry_point(t, n, symmetry_point(s, n, q)) == symmetry_point(u, n, q);
+                    if (same)
+                        found = u;
+                }
+                assert_true(found >= 0);
+            }
+            /* different from each other */
+            for (int t = 0; t < s; t++) {
+                bool same = true;
+                for (int q = 0; q < BB_POINTS && same; q++)
+                    if (bb_test(board, q))
+                        same = symmetry_point(s, n, q) == symmetry_point(t, n, q);
+                assert_false(same);
+            }
+        }
+    }
+}
+
+static void test_named_symmetries(void **state)
+{
+    (void)state;
+    int n = 5, top_left = point_make(0, 0), next = point_make(0, 1);
+    assert_int_equal(symmetry_point(1, n, top_left), point_make(0, 4)); /* columns mirrored */
+    assert_int_equal(symmetry_point(2, n, top_left), point_make(4, 0)); /* rows mirrored */
+    assert_int_equal(symmetry_point(3, n, top_left), point_make(4, 4)); /* half a turn */
+    assert_int_equal(symmetry_point(4, n, next), point_make(1, 0));     /* transposed */
+    assert_int_equal(symmetry_point(5, n, next), point_make(1, 4));
+    assert_int_equal(symmetry_point(6, n, next), point_make(3, 0));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_bijections_forming_a_group),
+                                       cmocka_unit_test(test_named_symmetries)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
