@@ -23,3 +23,12 @@ Bitboard symmetry_bitboard(int s, int size, Bitboard b)
         bb_set(&out, symmetry_point(s, size, p));
     return out;
 }
+
+Position symmetry_position(int s, const Position *pos)
+{
+    Position out = *pos;
+    out.stones[COLOR_BLACK] = symmetry_bitboard(s, pos->size, pos->stones[COLOR_BLACK]);
+    out.stones[COLOR_WHITE] = symmetry_bitboard(s, pos->size, pos->stones[COLOR_WHITE]);
+    out.hash = pos_compute_hash(&out);
+    return out;
+}

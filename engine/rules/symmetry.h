@@ -5,6 +5,7 @@
 #define RIN_SYMMETRY_H
 
 #include "rules/bitboard.h"
+#include "rules/position.h"
 
 enum { SYMMETRIES = 8 };
 
@@ -13,5 +14,9 @@ int symmetry_point(int s, int size, int point);
 
 /* The image of a set of points under symmetry s. */
 Bitboard symmetry_bitboard(int s, int size, Bitboard b);
+
+/* The position under symmetry s: its stones moved, the same turn and ply,
+ * its hash computed again. */
+Position symmetry_position(int s, const Position *pos);
 
 #endif

@@ -10,19 +10,10 @@ uint64_t solve_split_key(const SolveSymmetry *sym, const Position *pos)
     return solve_symmetry_key(sym, &hashes);
 }
 
-Position solve_split_transform(const SolveSymmetry *sym, int s, const Position *pos)
-{
-    Position out = *pos;
-    out.stones[0] = symmetry_bitboard(s, sym->size, pos->stones[0]);
-    out.stones[1] = symmetry_bitboard(s, sym->size, pos->stones[1]);
-    out.hash = pos_compute_hash(&out);
-    return out;
-}
-
 int solve_split_symmetry_between(const SolveSymmetry *sym, const Position *from, const Position *to)
 {
     for (int s = 0; s < sym->count; s++) {
-        Position image = solve_split_transform(sym, s, from);
+        Position image = symmetry_position(s, from);
         if (pos_same(&image, to))
             return s;
     }

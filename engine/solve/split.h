@@ -19,9 +19,6 @@ uint64_t solve_split_key(const SolveSymmetry *sym, const Position *pos);
  * they are not mirror images of each other. */
 int solve_split_symmetry_between(const SolveSymmetry *sym, const Position *from, const Position *to);
 
-/* The position under symmetry s (stones moved, the same turn). */
-Position solve_split_transform(const SolveSymmetry *sym, int s, const Position *pos);
-
 /* Receives one job: a position `depth` stones below the root whose game is
  * not over (the first of its mirror class met, in the order of points).
  * Returns false to stop. */

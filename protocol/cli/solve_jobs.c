@@ -11,6 +11,7 @@
 #include "formats/coord.h"
 #include "formats/posstr.h"
 #include "formats/proof_file.h"
+#include "rules/symmetry.h"
 #include "solve/posmap.h"
 #include "solve/split.h"
 
@@ -347,7 +348,7 @@ static bool append_job_section(FILE *out, const Merge *m, const JobRef *ref, con
             ok = say(err, err_size, "%s: line %" PRIu64 ": %s", r->proof, number, why);
             break;
         }
-        Position image = solve_split_transform(&m->sym, s, &pos);
+        Position image = symmetry_position(s, &pos);
         const char *kind_text = colon + 3;
         ProofNodeKind kind = strncmp(kind_text, "leaf", 4) == 0   ? PROOF_LEAF
                              : strncmp(kind_text, "play", 4) == 0 ? PROOF_PLAY

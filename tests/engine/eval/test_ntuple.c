@@ -96,12 +96,7 @@ static void test_symmetries_evaluate_alike(void **state)
         }
         assert_true(sure > 0);
         for (int s = 1; s < 8; s++) {
-            Position image;
-            assert_int_equal(pos_setup(&image, size, symmetry_bitboard(s, size, pos.stones[COLOR_BLACK]),
-                                       symmetry_bitboard(s, size, pos.stones[COLOR_WHITE]), pos_to_move(&pos),
-                                       pos_stone_of_turn(&pos)),
-                             POS_OK);
-            image.ply = pos.ply;
+            Position image = symmetry_position(s, &pos);
             float got = ntuple_eval_full(model, &image).sum, image_owner[BB_POINTS];
             /* the same weights summed in another order */
             assert_true(fabsf(got - expected) <= 1e-3f * (1.0f + fabsf(expected)));

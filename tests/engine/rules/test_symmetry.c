@@ -8,6 +8,7 @@
 
 #include <cmocka.h>
 
+#include "random_position.h"
 #include "rules/symmetry.h"
 
 static void test_bijections_forming_a_group(void **state)
@@ -59,9 +60,40 @@ static void test_named_symmetries(void **state)
     assert_int_equal(symmetry_point(6, n, next), point_make(3, 0));
 }
 
+/* A position's image is a position play can reach (pos_setup takes it),
+ * with the same turn, ply and stone counts, its own hash, and some
+ * symmetry brings it back. */
+static void test_positions(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 8);
+    for (int i = 0; i < 200; i++) {
+        int size = BB_MIN_SIZE + i % (BB_MAX_SIZE - BB_MIN_SIZE + 1);
+        Position pos = support_random_plies(&rng, size, (int)rng_below(&rng, (uint32_t)(size * size)));
+        for (int s = 0; s < SYMMETRIES; s++) {
+            Position image = symmetry_position(s, &pos), set;
+            assert_int_equal(pos_setup(&set, size, image.stones[COLOR_BLACK], image.stones[COLOR_WHITE],
+                                       pos_to_move(&pos), pos_stone_of_turn(&pos)),
+                             POS_OK);
+            assert_true(pos_same(&set, &image));
+            assert_int_equal(image.ply, pos.ply);
+            assert_int_equal(image.hash, pos_compute_hash(&image));
+            assert_int_equal(pos_count(&image, COLOR_BLACK), pos_count(&pos, COLOR_BLACK));
+            assert_int_equal(pos_count(&image, COLOR_WHITE), pos_count(&pos, COLOR_WHITE));
+            bool back = false;
+            for (int t = 0; t < SYMMETRIES && !back; t++) {
+                Position again = symmetry_position(t, &image);
+                back = pos_same(&again, &pos) && again.hash == pos.hash;
+            }
+            assert_true(back);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_bijections_forming_a_group),
-                                       cmocka_unit_test(test_named_symmetries)};
+                                       cmocka_unit_test(test_named_symmetries), cmocka_unit_test(test_positions)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -285,11 +285,7 @@ static void test_mirror_images_have_the_same_value(void **state)
         Position pos = support_random_position(&rng, size, size == 4 ? 10 : 8);
         SolveResult *base = solve_ok(&pos, &options);
         for (int s = 1; s < 8; s++) {
-            Position image;
-            assert_int_equal(pos_setup(&image, size, symmetry_bitboard(s, size, pos.stones[COLOR_BLACK]),
-                                       symmetry_bitboard(s, size, pos.stones[COLOR_WHITE]), pos_to_move(&pos),
-                                       pos_stone_of_turn(&pos)),
-                             POS_OK);
+            Position image = symmetry_position(s, &pos);
             SolveResult *mirrored = solve_ok(&image, &options);
             assert_int_equal(mirrored->black_margin, base->black_margin);
             free(mirrored);
