@@ -39,6 +39,12 @@ static const char pattern_train_usage[] =
     "  --owner LIST       an owner head with these shapes (default none)\n"
     "  --value-uses-owner the value also weighs the owner head's margin\n"
     "  --target T         margin (default) or result: what the weights' sum predicts\n"
+    "  --target-blend L   train on L x the final margin + (1 - L) x the recorded search\n"
+    "                     score (the solver's value where recorded), in stones for the\n"
+    "                     side to move; positions without a score keep the final\n"
+    "                     margin (default 1: the final margin alone; 0 to 1)\n"
+    "  --scored-only      train only on positions with a recorded search score (drops\n"
+    "                     the positions before random, explored stones)\n"
     "  --epochs N         passes over the training positions (default 3)\n"
     "  --rate R           Adagrad learning rate (default 0.02)\n"
     "  --l2 X             weight decay (default 0.00001)\n"
@@ -51,6 +57,8 @@ typedef struct PatternTrainOptions {
     NtupleTrainConfig train;
     const char *output;
     uint64_t epochs, holdout;
+    double blend;     /* --target-blend */
+    bool scored_only; /* --scored-only */
 } PatternTrainOptions;
 
 static int usage_fail(const char *message, const char *arg)
@@ -162,6 +170,7 @@ static int train_files(char **files, int file_count, const PatternTrainOptions *
 {
     TrainData data = {0};
     TrainSample *train = NULL, *calib = NULL, *held = NULL;
+    double *targets = NULL; /* of the training samples */
     NtupleModel *model = NULL;
     NtupleTrainer *trainer = NULL;
     int status = 1;
@@ -170,23 +179,33 @@ static int train_files(char **files, int file_count, const PatternTrainOptions *
     train = malloc((data.count + 1) * sizeof *train);
     calib = malloc((data.count + 1) * sizeof *calib);
     held = malloc((data.count + 1) * sizeof *held);
-    if (!train || !calib || !held) {
+    targets = malloc((data.count + 1) * sizeof *targets);
+    if (!train || !calib || !held || !targets) {
         fprintf(stderr, "rin: train-patterns: out of memory\n");
         goto done;
     }
-    size_t n_train = 0, n_calib = 0, n_held = 0;
+    size_t n_train = 0, n_calib = 0, n_held = 0, dropped = 0;
     for (size_t i = 0; i < data.count; i++) {
-        const TrainSample *s = &data.records[i].sample;
+        const TrainRecord *r = &data.records[i];
+        const TrainSample *s = &r->sample;
         uint64_t game = (uint64_t)s->game;
-        if (o->holdout && game % o->holdout == 0)
+        if (o->holdout && game % o->holdout == 0) {
             held[n_held++] = *s;
-        else if ((game * UINT64_C(0x9E3779B97F4A7C15)) >> 60 == 0)
+        } else if ((game * UINT64_C(0x9E3779B97F4A7C15)) >> 60 == 0) {
             calib[n_calib++] = *s;
-        else
+        } else if (o->scored_only && !r->have_score) {
+            dropped++;
+        } else {
+            targets[n_train] = train_record_target(r, o->blend);
             train[n_train++] = *s;
+        }
     }
     fprintf(stderr, "read %zu positions: %zu for training, %zu for the calibration, %zu held out\n", data.count,
             n_train, n_calib, n_held);
+    if (o->scored_only)
+        fprintf(stderr, "left out of the training %zu positions without a search score\n", dropped);
+    if (o->blend != 1.0)
+        fprintf(stderr, "training label: %.3g x final margin + %.3g x search score\n", o->blend, 1.0 - o->blend);
     if (n_train == 0) {
         fprintf(stderr, "rin: train-patterns: no positions to train on (nothing written)\n");
         goto done;
@@ -200,7 +219,7 @@ static int train_files(char **files, int file_count, const PatternTrainOptions *
     report_model(model);
     for (uint64_t epoch = 1; epoch <= o->epochs; epoch++) {
         double start = clock_now_seconds();
-        NtupleLoss loss = ntuple_train_epoch(trainer, train, n_train);
+        NtupleLoss loss = ntuple_train_epoch_to(trainer, train, targets, n_train);
         if (loss.value != loss.value) {
             fprintf(stderr, "rin: train-patterns: out of memory (nothing written)\n");
             goto done;
@@ -224,6 +243,7 @@ done:
     free(train);
     free(calib);
     free(held);
+    free(targets);
     train_data_free(&data);
     return status;
 }
@@ -236,7 +256,8 @@ int pattern_train_command_run(int argc, char **argv)
                              .train = {.seed = 1, .rate = 0.02f, .l2 = 1e-5f},
                              .output = NULL,
                              .epochs = 3,
-                             .holdout = 10};
+                             .holdout = 10,
+                             .blend = 1.0};
     char **files = malloc((size_t)(argc + 1) * sizeof *files);
     if (!files)
         return 1;
@@ -281,6 +302,12 @@ int pattern_train_command_run(int argc, char **argv)
             else
                 status = usage_fail("--target needs margin or result", NULL);
             i++;
+        } else if (strcmp(a, "--target-blend") == 0) {
+            if (number_parse_real(v, 0.0, 1.0, &o.blend) != NUMBER_OK)
+                status = usage_fail("--target-blend needs a number from 0 to 1", NULL);
+            i++;
+        } else if (strcmp(a, "--scored-only") == 0) {
+            o.scored_only = true;
         } else if (strcmp(a, "--epochs") == 0) {
             if (number_parse_uint(v, 0, 1000, &o.epochs) != NUMBER_OK)
                 status = usage_fail("--epochs needs a number from 0 to 1000", NULL);
