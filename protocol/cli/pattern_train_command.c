@@ -3,13 +3,14 @@
  * the others (by a hash of the game index) for the calibration, runs
  * Adagrad epochs (learn/ntuple_train.h), fits the calibration, reports the
  * held-out log-loss and margin error next to the built-in weights' margin
- * error, and writes the pattern weights file whole or not at all.
- * Deterministic from the seed: the same data and options write the same
- * bytes. */
+ * error, and the distance to the recorded search scores, and writes the
+ * pattern weights file whole or not at all. Deterministic from the seed:
+ * the same data and options write the same bytes. */
 #include "cli/pattern_train_command.h"
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,6 +132,26 @@ static void report_held_out(const NtupleModel *model, const TrainSample *held, s
     fprintf(stderr, "\n");
 }
 
+/* The rms distance of the model's margin to the search's label (the
+ * solver's value, else the recorded search score) over the held-out
+ * positions that have one: how well it predicts what a search says. */
+static void report_held_out_scores(const NtupleModel *model, const TrainData *data, uint64_t holdout)
+{
+    double sq = 0.0;
+    size_t n = 0;
+    for (size_t i = 0; i < data->count; i++) {
+        const TrainRecord *r = &data->records[i];
+        if (!holdout || (uint64_t)r->sample.game % holdout != 0 || (!r->have_score && !r->have_solved))
+            continue;
+        double d = ntuple_eval_full(model, &r->sample.pos).margin - train_record_target(r, 0.0);
+        sq += d * d;
+        n++;
+    }
+    if (n)
+        fprintf(stderr, "trained: held out %zu positions with a search score, %.3f stones rms from it\n", n,
+                sqrt(sq / (double)n));
+}
+
 /* The rms margin error of the built-in weights on the held-out games. */
 static void report_baseline(const TrainData *data, uint64_t holdout)
 {
@@ -233,8 +254,10 @@ static int train_files(char **files, int file_count, const PatternTrainOptions *
     for (int s = 0; s < model->config.stages; s++)
         fprintf(stderr, "stage %d calibration: a %.5f, b %.5f\n", s, (double)model->calib_a[s],
                 (double)model->calib_b[s]);
-    if (n_held)
+    if (n_held) {
         report_held_out(model, held, n_held, "trained");
+        report_held_out_scores(model, &data, o->holdout);
+    }
     if (write_patterns(o->output, model))
         status = 0;
 done:
