@@ -50,11 +50,9 @@ double ntuple_sample_margin(const TrainSample *sample)
     return pos_to_move(pos) == COLOR_BLACK ? margin : -margin;
 }
 
-double ntuple_sample_result(const TrainSample *sample)
-{
-    double m = ntuple_sample_margin(sample);
-    return m > 0 ? 1.0 : m < 0 ? 0.0 : 0.5;
-}
+double ntuple_margin_result(double margin) { return margin > 0 ? 1.0 : margin < 0 ? 0.0 : 0.5; }
+
+double ntuple_sample_result(const TrainSample *sample) { return ntuple_margin_result(ntuple_sample_margin(sample)); }
 
 static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
 
@@ -98,9 +96,10 @@ static double owner_step(NtupleTrainer *t, const TrainSample *s, const uint32_t 
     return loss;
 }
 
-/* One sample's step of both heads; returns the value head's loss and adds
- * the owner head's to *owner_loss. */
-static double sample_step(NtupleTrainer *t, const TrainSample *s, double *owner_loss)
+/* One sample's step of both heads towards the value label `margin` (side
+ * to move, stones); returns the value head's loss and adds the owner
+ * head's to *owner_loss. */
+static double sample_step(NtupleTrainer *t, const TrainSample *s, double margin, double *owner_loss)
 {
     NtupleModel *model = t->model;
     const Position *pos = &s->pos;
@@ -132,11 +131,11 @@ static double sample_step(NtupleTrainer *t, const TrainSample *s, double *owner_
     double loss;
     float gradient;
     if (model->config.target == NTUPLE_TARGET_MARGIN) {
-        double error = sum - ntuple_sample_margin(s);
+        double error = sum - margin;
         loss = 0.5 * error * error;
         gradient = (float)error;
     } else {
-        double y = ntuple_sample_result(s), p = sigmoid(sum);
+        double y = ntuple_margin_result(margin), p = sigmoid(sum);
         double pc = p < 1e-12 ? 1e-12 : p > 1 - 1e-12 ? 1 - 1e-12 : p;
         loss = -(y * log(pc) + (1 - y) * log(1 - pc));
         gradient = (float)(p - y);
@@ -156,6 +155,11 @@ static double sample_step(NtupleTrainer *t, const TrainSample *s, double *owner_
 }
 
 NtupleLoss ntuple_train_epoch(NtupleTrainer *t, const TrainSample *samples, size_t count)
+{
+    return ntuple_train_epoch_to(t, samples, NULL, count);
+}
+
+NtupleLoss ntuple_train_epoch_to(NtupleTrainer *t, const TrainSample *samples, const double *margins, size_t count)
 {
     NtupleLoss result = {0.0, 0.0};
     if (count == 0)
@@ -179,8 +183,9 @@ NtupleLoss ntuple_train_epoch(NtupleTrainer *t, const TrainSample *samples, size
     }
     double loss = 0.0, owner_loss = 0.0, points = 0.0;
     for (size_t i = 0; i < count; i++) {
-        const TrainSample *s = &samples[t->order[i]];
-        loss += sample_step(t, s, &owner_loss);
+        size_t k = t->order[i];
+        const TrainSample *s = &samples[k];
+        loss += sample_step(t, s, margins ? margins[k] : ntuple_sample_margin(s), &owner_loss);
         points += s->pos.size * s->pos.size;
     }
     result.value = loss / (double)count;

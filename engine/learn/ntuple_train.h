@@ -37,6 +37,13 @@ typedef struct NtupleLoss {
  * when memory runs out. */
 NtupleLoss ntuple_train_epoch(NtupleTrainer *trainer, const TrainSample *samples, size_t count);
 
+/* The same pass with other labels: the value head learns margins[i] (in
+ * stones, from the side to move's point of view) for samples[i] instead of
+ * its final margin, or with the result target the result that margin
+ * says. margins NULL: the final margins, as ntuple_train_epoch. */
+NtupleLoss ntuple_train_epoch_to(NtupleTrainer *trainer, const TrainSample *samples, const double *margins,
+                                 size_t count);
+
 /* Fits the model's calib_a and calib_b of every stage (the output it was
  * not trained for) over at most `limit` of the samples, evenly spread. */
 void ntuple_train_calibrate(NtupleModel *model, const TrainSample *samples, size_t count, size_t limit);
@@ -44,6 +51,7 @@ void ntuple_train_calibrate(NtupleModel *model, const TrainSample *samples, size
 /* The labels of a sample, from the side to move's point of view. */
 double ntuple_sample_margin(const TrainSample *sample);
 double ntuple_sample_result(const TrainSample *sample); /* 1 win, 0.5 draw, 0 loss */
+double ntuple_margin_result(double margin);             /* the same for any margin */
 
 /* Least squares of p = 1 / (1 + exp(-(a x + b))) against y in [0, 1] by
  * Newton's method (log-loss); false (a, b untouched) when it does not

@@ -3,13 +3,14 @@
  * the others (by a hash of the game index) for the calibration, runs
  * Adagrad epochs (learn/ntuple_train.h), fits the calibration, reports the
  * held-out log-loss and margin error next to the built-in weights' margin
- * error, and writes the pattern weights file whole or not at all.
- * Deterministic from the seed: the same data and options write the same
- * bytes. */
+ * error, and the distance to the recorded search scores, and writes the
+ * pattern weights file whole or not at all. Deterministic from the seed:
+ * the same data and options write the same bytes. */
 #include "cli/pattern_train_command.h"
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +40,12 @@ static const char pattern_train_usage[] =
     "  --owner LIST       an owner head with these shapes (default none)\n"
     "  --value-uses-owner the value also weighs the owner head's margin\n"
     "  --target T         margin (default) or result: what the weights' sum predicts\n"
+    "  --target-blend L   train on L x the final margin + (1 - L) x the recorded search\n"
+    "                     score (the solver's value where recorded), in stones for the\n"
+    "                     side to move; positions without a score keep the final\n"
+    "                     margin (default 1: the final margin alone; 0 to 1)\n"
+    "  --scored-only      train only on positions with a recorded search score (drops\n"
+    "                     the positions before random, explored stones)\n"
     "  --epochs N         passes over the training positions (default 3)\n"
     "  --rate R           Adagrad learning rate (default 0.02)\n"
     "  --l2 X             weight decay (default 0.00001)\n"
@@ -51,6 +58,8 @@ typedef struct PatternTrainOptions {
     NtupleTrainConfig train;
     const char *output;
     uint64_t epochs, holdout;
+    double blend;     /* --target-blend */
+    bool scored_only; /* --scored-only */
 } PatternTrainOptions;
 
 static int usage_fail(const char *message, const char *arg)
@@ -123,6 +132,26 @@ static void report_held_out(const NtupleModel *model, const TrainSample *held, s
     fprintf(stderr, "\n");
 }
 
+/* The rms distance of the model's margin to the search's label (the
+ * solver's value, else the recorded search score) over the held-out
+ * positions that have one: how well it predicts what a search says. */
+static void report_held_out_scores(const NtupleModel *model, const TrainData *data, uint64_t holdout)
+{
+    double sq = 0.0;
+    size_t n = 0;
+    for (size_t i = 0; i < data->count; i++) {
+        const TrainRecord *r = &data->records[i];
+        if (!holdout || (uint64_t)r->sample.game % holdout != 0 || (!r->have_score && !r->have_solved))
+            continue;
+        double d = ntuple_eval_full(model, &r->sample.pos).margin - train_record_target(r, 0.0);
+        sq += d * d;
+        n++;
+    }
+    if (n)
+        fprintf(stderr, "trained: held out %zu positions with a search score, %.3f stones rms from it\n", n,
+                sqrt(sq / (double)n));
+}
+
 /* The rms margin error of the built-in weights on the held-out games. */
 static void report_baseline(const TrainData *data, uint64_t holdout)
 {
@@ -162,6 +191,7 @@ static int train_files(char **files, int file_count, const PatternTrainOptions *
 {
     TrainData data = {0};
     TrainSample *train = NULL, *calib = NULL, *held = NULL;
+    double *targets = NULL; /* of the training samples */
     NtupleModel *model = NULL;
     NtupleTrainer *trainer = NULL;
     int status = 1;
@@ -170,23 +200,33 @@ static int train_files(char **files, int file_count, const PatternTrainOptions *
     train = malloc((data.count + 1) * sizeof *train);
     calib = malloc((data.count + 1) * sizeof *calib);
     held = malloc((data.count + 1) * sizeof *held);
-    if (!train || !calib || !held) {
+    targets = malloc((data.count + 1) * sizeof *targets);
+    if (!train || !calib || !held || !targets) {
         fprintf(stderr, "rin: train-patterns: out of memory\n");
         goto done;
     }
-    size_t n_train = 0, n_calib = 0, n_held = 0;
+    size_t n_train = 0, n_calib = 0, n_held = 0, dropped = 0;
     for (size_t i = 0; i < data.count; i++) {
-        const TrainSample *s = &data.records[i].sample;
+        const TrainRecord *r = &data.records[i];
+        const TrainSample *s = &r->sample;
         uint64_t game = (uint64_t)s->game;
-        if (o->holdout && game % o->holdout == 0)
+        if (o->holdout && game % o->holdout == 0) {
             held[n_held++] = *s;
-        else if ((game * UINT64_C(0x9E3779B97F4A7C15)) >> 60 == 0)
+        } else if ((game * UINT64_C(0x9E3779B97F4A7C15)) >> 60 == 0) {
             calib[n_calib++] = *s;
-        else
+        } else if (o->scored_only && !r->have_score) {
+            dropped++;
+        } else {
+            targets[n_train] = train_record_target(r, o->blend);
             train[n_train++] = *s;
+        }
     }
     fprintf(stderr, "read %zu positions: %zu for training, %zu for the calibration, %zu held out\n", data.count,
             n_train, n_calib, n_held);
+    if (o->scored_only)
+        fprintf(stderr, "left out of the training %zu positions without a search score\n", dropped);
+    if (o->blend != 1.0)
+        fprintf(stderr, "training label: %.3g x final margin + %.3g x search score\n", o->blend, 1.0 - o->blend);
     if (n_train == 0) {
         fprintf(stderr, "rin: train-patterns: no positions to train on (nothing written)\n");
         goto done;
@@ -200,7 +240,7 @@ static int train_files(char **files, int file_count, const PatternTrainOptions *
     report_model(model);
     for (uint64_t epoch = 1; epoch <= o->epochs; epoch++) {
         double start = clock_now_seconds();
-        NtupleLoss loss = ntuple_train_epoch(trainer, train, n_train);
+        NtupleLoss loss = ntuple_train_epoch_to(trainer, train, targets, n_train);
         if (loss.value != loss.value) {
             fprintf(stderr, "rin: train-patterns: out of memory (nothing written)\n");
             goto done;
@@ -214,8 +254,10 @@ static int train_files(char **files, int file_count, const PatternTrainOptions *
     for (int s = 0; s < model->config.stages; s++)
         fprintf(stderr, "stage %d calibration: a %.5f, b %.5f\n", s, (double)model->calib_a[s],
                 (double)model->calib_b[s]);
-    if (n_held)
+    if (n_held) {
         report_held_out(model, held, n_held, "trained");
+        report_held_out_scores(model, &data, o->holdout);
+    }
     if (write_patterns(o->output, model))
         status = 0;
 done:
@@ -224,6 +266,7 @@ done:
     free(train);
     free(calib);
     free(held);
+    free(targets);
     train_data_free(&data);
     return status;
 }
@@ -236,7 +279,8 @@ int pattern_train_command_run(int argc, char **argv)
                              .train = {.seed = 1, .rate = 0.02f, .l2 = 1e-5f},
                              .output = NULL,
                              .epochs = 3,
-                             .holdout = 10};
+                             .holdout = 10,
+                             .blend = 1.0};
     char **files = malloc((size_t)(argc + 1) * sizeof *files);
     if (!files)
         return 1;
@@ -281,6 +325,12 @@ int pattern_train_command_run(int argc, char **argv)
             else
                 status = usage_fail("--target needs margin or result", NULL);
             i++;
+        } else if (strcmp(a, "--target-blend") == 0) {
+            if (number_parse_real(v, 0.0, 1.0, &o.blend) != NUMBER_OK)
+                status = usage_fail("--target-blend needs a number from 0 to 1", NULL);
+            i++;
+        } else if (strcmp(a, "--scored-only") == 0) {
+            o.scored_only = true;
         } else if (strcmp(a, "--epochs") == 0) {
             if (number_parse_uint(v, 0, 1000, &o.epochs) != NUMBER_OK)
                 status = usage_fail("--epochs needs a number from 0 to 1000", NULL);

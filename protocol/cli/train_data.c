@@ -78,6 +78,13 @@ bool train_data_parse_line(const char *line, TrainRecord *record, bool *is_data,
             return error_text(err, err_size, "bad search score");
         r.score = (int)v;
     }
+    r.have_solved = strcmp(field[5], "-") != 0;
+    r.solved = 0;
+    if (r.have_solved) {
+        if (number_parse_int(field[5], -size * size, size * size, &v) != NUMBER_OK || (v - size * size) % 2 != 0)
+            return error_text(err, err_size, "bad solver value");
+        r.solved = (int)v;
+    }
     if (number_parse_int(field[6], 0, INT32_MAX, &v) != NUMBER_OK)
         return error_text(err, err_size, "bad game index");
     r.sample.game = (int32_t)v;
@@ -141,7 +148,11 @@ static bool append_game(const SelfplayGame *game, TrainData *data)
     const Position *final = &game->final;
     for (int i = 0; i < game->count; i++) {
         const SelfplayRecord *r = &game->records[i];
-        TrainRecord record = {.margin = pos_score(final), .have_score = !r->explored && r->scored, .score = 0};
+        TrainRecord record = {.margin = pos_score(final),
+                              .have_score = !r->explored && r->scored,
+                              .score = 0,
+                              .have_solved = r->solved,
+                              .solved = r->solved ? r->solved_margin : 0};
         if (record.have_score)
             record.score = selfplay_score_centistones(r);
         if (pos_setup(&record.sample.pos, r->pos.size, r->pos.stones[COLOR_BLACK], r->pos.stones[COLOR_WHITE],
@@ -199,6 +210,22 @@ void train_data_free(TrainData *data)
     free(data->records);
     data->records = NULL;
     data->count = data->capacity = 0;
+}
+
+double train_record_target(const TrainRecord *record, double blend)
+{
+    const Position *pos = &record->sample.pos;
+    double sign = pos_to_move(pos) == COLOR_BLACK ? 1.0 : -1.0, points = pos->size * pos->size;
+    double final = sign * record->margin, other;
+    if (record->have_solved) {
+        other = sign * record->solved;
+    } else if (record->have_score) {
+        other = record->score / 100.0;
+        other = other > points ? points : other < -points ? -points : other;
+    } else {
+        return final;
+    }
+    return blend * final + (1.0 - blend) * other;
 }
 
 /* A side-to-move score in centistones as Black's margin in stones. */

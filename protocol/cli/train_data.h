@@ -18,6 +18,8 @@ typedef struct TrainRecord {
     int margin;       /* Black minus White at the end */
     bool have_score;  /* the search's score was recorded */
     int score;        /* centistones, side to move */
+    bool have_solved; /* the endgame solver's value was recorded */
+    int solved;       /* Black minus White at the end under perfect play */
 } TrainRecord;
 
 typedef struct TrainData {
@@ -39,6 +41,13 @@ bool train_data_parse_line(const char *line, TrainRecord *record, bool *is_data,
 bool train_data_read(FILE *in, const char *name, TrainData *data, char *err, size_t err_size);
 
 void train_data_free(TrainData *data);
+
+/* A label between the final margin and the search's view of the position,
+ * in stones from the side to move's point of view: blend x the final
+ * margin + (1 - blend) x the solver's value when recorded, else the
+ * recorded search score (clamped to the board's points), else the final
+ * margin alone. Blend 1 gives the final margin exactly. */
+double train_record_target(const TrainRecord *record, double blend);
 
 /* The held-out error (root mean square, in stones) of predictors of the
  * final margin that are not the model being fitted: the stone difference

@@ -1,8 +1,11 @@
 /* `rin train-patterns`: a run on a small data file writes a pattern weights
  * file the engine loads, with the configuration asked for; the same seed
  * writes the same bytes and another seed other bytes; bad arguments and bad
- * data write nothing. */
+ * data write nothing. --target-blend moves the labels towards the recorded
+ * search scores (train_record_target). */
+#include <math.h>
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -14,6 +17,7 @@
 #include <cmocka.h>
 
 #include "cli/pattern_train_command.h"
+#include "cli/train_data.h"
 #include "eval/ntuple.h"
 #include "formats/file_bytes.h"
 #include "formats/pattern_file.h"
@@ -22,8 +26,8 @@
 #include "rules/random.h"
 
 /* A data file of random 6x6 games in the rin-selfplay format, game indices
- * 0 to games - 1. */
-static void write_games(const char *path, int games, uint64_t seed)
+ * 0 to games - 1; every position's search score field is `score`. */
+static void write_scored_games(const char *path, int games, uint64_t seed, const char *score)
 {
     FILE *out = fopen(path, "w");
     assert_non_null(out);
@@ -45,11 +49,13 @@ static void write_games(const char *path, int games, uint64_t seed)
         for (int i = 0; i < plies; i++) {
             char text[POSSTR_MAX];
             posstr_format(&seen[i], text);
-            fprintf(out, "%s\t%s\t%d\t-\t-\t-\t%d\n", text, owners, pos_score(&pos), g);
+            fprintf(out, "%s\t%s\t%d\t%s\t-\t-\t%d\n", text, owners, pos_score(&pos), score, g);
         }
     }
     fclose(out);
 }
+
+static void write_games(const char *path, int games, uint64_t seed) { write_scored_games(path, games, seed, "-"); }
 
 static uint8_t *read_all(const char *path, size_t *size)
 {
@@ -130,10 +136,153 @@ static void test_train_patterns(void **state)
     rmdir(dir);
 }
 
+/* Trains on `data` with --target-blend `blend` ("" for none) into `out`
+ * and returns the mean of the model's margin over the positions of a few
+ * random games (side to move, stones). */
+static double train_mean_margin(char *data, char *out, char *blend, bool scored_only)
+{
+    char *argv[16] = {data, "--output", out, "--shapes", "win2x3", "--stages", "1", "--epochs", "3",
+                      "--rate", "0.1", "--holdout", "0"};
+    int argc = 13;
+    if (blend[0]) {
+        argv[argc++] = "--target-blend";
+        argv[argc++] = blend;
+    }
+    if (scored_only)
+        argv[argc++] = "--scored-only";
+    assert_int_equal(pattern_train_command_run(argc, argv), 0);
+    NtupleModel *model = NULL;
+    char err[256];
+    assert_true(pattern_file_load(out, &model, err, sizeof err));
+    Rng rng;
+    rng_seed(&rng, 99);
+    double sum = 0.0;
+    int n = 0;
+    for (int g = 0; g < 20; g++) {
+        Position pos;
+        pos_init(&pos, 6);
+        while (!pos_is_over(&pos)) {
+            sum += ntuple_eval_full(model, &pos).margin;
+            n++;
+            pos_play(&pos, playout_random_point(&pos, &rng));
+        }
+    }
+    ntuple_model_destroy(model);
+    return sum / n;
+}
+
+static bool same_bytes(const char *a, const char *b)
+{
+    size_t size_a, size_b;
+    uint8_t *bytes_a = read_all(a, &size_a), *bytes_b = read_all(b, &size_b);
+    bool same = size_a == size_b && memcmp(bytes_a, bytes_b, size_a) == 0;
+    free(bytes_a);
+    free(bytes_b);
+    return same;
+}
+
+/* --target-blend: 1 writes the bytes of no option; towards 0 the model
+ * moves from the final margins (random games: about 0 on average) to the
+ * recorded scores (here +12 stones for the side to move everywhere);
+ * --scored-only leaves out the positions without a score. */
+static void test_target_blend(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/rin-test-blend-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char scored[128], unscored[128], out[128], other[128], bad[128];
+    snprintf(scored, sizeof scored, "%s/scored.txt", dir);
+    snprintf(unscored, sizeof unscored, "%s/unscored.txt", dir);
+    snprintf(out, sizeof out, "%s/out.bin", dir);
+    snprintf(other, sizeof other, "%s/other.bin", dir);
+    snprintf(bad, sizeof bad, "%s/bad.bin", dir);
+    write_scored_games(scored, 60, 11, "1200");
+    write_games(unscored, 60, 11);
+
+    double plain = train_mean_margin(scored, out, "", false);
+    double one = train_mean_margin(scored, other, "1", false);
+    assert_true(same_bytes(out, other));
+    assert_true(plain == one);
+    double half = train_mean_margin(scored, other, "0.5", false);
+    double zero = train_mean_margin(scored, other, "0", false);
+    assert_true(fabs(plain) < 3.0);
+    assert_true(half > plain + 3.0);
+    assert_true(zero > half + 3.0);
+    assert_true(zero > 8.0);
+    /* the same blend twice: the same bytes */
+    train_mean_margin(scored, out, "0", false);
+    assert_true(same_bytes(out, other));
+
+    /* no scores: every blend is the final margin */
+    train_mean_margin(unscored, out, "", false);
+    train_mean_margin(unscored, other, "0", false);
+    assert_true(same_bytes(out, other));
+
+    /* --scored-only without scores leaves nothing to train on */
+    char *argv_none[] = {unscored, "--output", bad, "--scored-only"};
+    assert_int_equal(pattern_train_command_run(4, argv_none), 1);
+    /* with scores everywhere it changes nothing */
+    train_mean_margin(scored, out, "0", false);
+    train_mean_margin(scored, other, "0", true);
+    assert_true(same_bytes(out, other));
+
+    char *argv_range[] = {scored, "--output", bad, "--target-blend", "1.5"};
+    assert_int_equal(pattern_train_command_run(5, argv_range), 2);
+    char *argv_missing[] = {scored, "--output", bad, "--target-blend"};
+    assert_int_equal(pattern_train_command_run(4, argv_missing), 2);
+    assert_int_not_equal(access(bad, F_OK), 0);
+
+    remove(scored);
+    remove(unscored);
+    remove(out);
+    remove(other);
+    rmdir(dir);
+}
+
+/* train_record_target: the blend of the final margin with the solver's
+ * value, else the search score, else the final margin alone; from the
+ * side to move's point of view. */
+static void test_record_target(void **state)
+{
+    (void)state;
+    TrainRecord r = {0};
+    bool is_data;
+    char err[256];
+    char line[512];
+    const char *owners = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxoooooo"; /* Black by 24 */
+    snprintf(line, sizeof line, "6/6/1x4/6/6/6 w 2\t%s\t24\t-\t-\t-\t3", owners);
+    assert_true(train_data_parse_line(line, &r, &is_data, err, sizeof err));
+    assert_false(r.have_score);
+    assert_true(train_record_target(&r, 0.0) == -24.0); /* White to move */
+    assert_true(train_record_target(&r, 1.0) == -24.0);
+    snprintf(line, sizeof line, "6/6/1x4/6/6/6 w 2\t%s\t24\t-550\t-\t-\t3", owners);
+    assert_true(train_data_parse_line(line, &r, &is_data, err, sizeof err));
+    assert_true(r.have_score);
+    assert_true(train_record_target(&r, 1.0) == -24.0);
+    assert_true(train_record_target(&r, 0.0) == -5.5);
+    assert_true(fabs(train_record_target(&r, 0.5) - -14.75) < 1e-12);
+    snprintf(line, sizeof line, "6/6/1x4/6/6/6 w 2\t%s\t24\t-9000\t-\t-\t3", owners);
+    assert_true(train_data_parse_line(line, &r, &is_data, err, sizeof err));
+    assert_true(train_record_target(&r, 0.0) == -36.0); /* clamped to the board */
+    snprintf(line, sizeof line, "6/6/1x4/6/6/6 w 2\t%s\t24\t-550\t-\t8\t3", owners);
+    assert_true(train_data_parse_line(line, &r, &is_data, err, sizeof err));
+    assert_true(r.have_solved);
+    assert_int_equal(r.solved, 8);
+    assert_true(train_record_target(&r, 0.0) == -8.0); /* the solver's value before the score */
+    assert_true(train_record_target(&r, 0.25) == -12.0);
+    snprintf(line, sizeof line, "6/6/1x4/6/6/6 w 2\t%s\t24\t-550\t-\t7\t3", owners);
+    assert_false(train_data_parse_line(line, &r, &is_data, err, sizeof err)); /* odd on an even board */
+    assert_true(is_data);
+    snprintf(line, sizeof line, "6/6/1x4/6/6/6 w 2\t%s\t24\t-550\t-\t40\t3", owners);
+    assert_false(train_data_parse_line(line, &r, &is_data, err, sizeof err));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_train_patterns),
+        cmocka_unit_test(test_target_blend),
+        cmocka_unit_test(test_record_target),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
