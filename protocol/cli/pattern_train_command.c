@@ -56,8 +56,7 @@ static const char pattern_train_usage[] =
 typedef struct PatternTrainOptions {
     NtupleConfig config;
     NtupleTrainConfig train;
-    const char *output;
-    uint64_t epochs, holdout;
+    TrainCommonOptions common; /* --output, --epochs, --holdout, --seed, --rate, --l2 (copied to train) */
     double blend;     /* --target-blend */
     bool scored_only; /* --scored-only */
 } PatternTrainOptions;
@@ -210,7 +209,7 @@ static int train_files(char **files, int file_count, const PatternTrainOptions *
         const TrainRecord *r = &data.records[i];
         const TrainSample *s = &r->sample;
         uint64_t game = (uint64_t)s->game;
-        if (o->holdout && game % o->holdout == 0) {
+        if (o->common.holdout && game % o->common.holdout == 0) {
             held[n_held++] = *s;
         } else if ((game * UINT64_C(0x9E3779B97F4A7C15)) >> 60 == 0) {
             calib[n_calib++] = *s;
@@ -232,20 +231,20 @@ static int train_files(char **files, int file_count, const PatternTrainOptions *
         goto done;
     }
     if (n_held)
-        report_baseline(&data, o->holdout);
+        report_baseline(&data, o->common.holdout);
     if (ntuple_model_create(&o->config, &model) != NTUPLE_OK || !(trainer = ntuple_train_create(model, &o->train))) {
         fprintf(stderr, "rin: train-patterns: out of memory\n");
         goto done;
     }
     report_model(model);
-    for (uint64_t epoch = 1; epoch <= o->epochs; epoch++) {
+    for (uint64_t epoch = 1; epoch <= o->common.epochs; epoch++) {
         double start = clock_now_seconds();
         NtupleLoss loss = ntuple_train_epoch_to(trainer, train, targets, n_train);
         if (loss.value != loss.value) {
             fprintf(stderr, "rin: train-patterns: out of memory (nothing written)\n");
             goto done;
         }
-        fprintf(stderr, "epoch %" PRIu64 "/%" PRIu64 ": training loss %.4f", epoch, o->epochs, loss.value);
+        fprintf(stderr, "epoch %" PRIu64 "/%" PRIu64 ": training loss %.4f", epoch, o->common.epochs, loss.value);
         if (model->config.owner_shapes)
             fprintf(stderr, ", owner %.4f per point", loss.owner);
         fprintf(stderr, " (%.1f s)\n", clock_now_seconds() - start);
@@ -256,9 +255,9 @@ static int train_files(char **files, int file_count, const PatternTrainOptions *
                 (double)model->calib_b[s]);
     if (n_held) {
         report_held_out(model, held, n_held, "trained");
-        report_held_out_scores(model, &data, o->holdout);
+        report_held_out_scores(model, &data, o->common.holdout);
     }
-    if (write_patterns(o->output, model))
+    if (write_patterns(o->common.output, model))
         status = 0;
 done:
     ntuple_train_destroy(trainer);
@@ -276,10 +275,7 @@ int pattern_train_command_run(int argc, char **argv)
     PatternTrainOptions o = {.config = {.shapes = NTUPLE_SHAPE_BIT(NTUPLE_WIN3),
                                         .stages = 4,
                                         .target = NTUPLE_TARGET_MARGIN},
-                             .train = {.seed = 1, .rate = 0.02f, .l2 = 1e-5f},
-                             .output = NULL,
-                             .epochs = 3,
-                             .holdout = 10,
+                             .common = {.output = NULL, .epochs = 3, .holdout = 10, .seed = 1, .rate = 0.02, .l2 = 1e-5},
                              .blend = 1.0};
     char **files = malloc((size_t)(argc + 1) * sizeof *files);
     if (!files)
@@ -288,7 +284,7 @@ int pattern_train_command_run(int argc, char **argv)
     for (int i = 0; i < argc && status < 0; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         uint64_t n = 0;
-        double x = 0.0;
+        const char *bad = NULL;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             fputs(pattern_train_usage, stdout);
             status = 0;
@@ -298,10 +294,9 @@ int pattern_train_command_run(int argc, char **argv)
             o.config.tactical = 1;
         } else if (strcmp(a, "--value-uses-owner") == 0) {
             o.config.value_uses_owner = 1;
-        } else if (strcmp(a, "--output") == 0) {
-            if (!v)
-                status = usage_fail("--output needs a file name", NULL);
-            o.output = v;
+        } else if (train_common_option(a, v, &o.common, &bad)) {
+            if (bad)
+                status = usage_fail("%s", bad);
             i++;
         } else if (strcmp(a, "--shapes") == 0 || strcmp(a, "--owner") == 0) {
             uint32_t shapes;
@@ -331,28 +326,6 @@ int pattern_train_command_run(int argc, char **argv)
             i++;
         } else if (strcmp(a, "--scored-only") == 0) {
             o.scored_only = true;
-        } else if (strcmp(a, "--epochs") == 0) {
-            if (number_parse_uint(v, 0, 1000, &o.epochs) != NUMBER_OK)
-                status = usage_fail("--epochs needs a number from 0 to 1000", NULL);
-            i++;
-        } else if (strcmp(a, "--holdout") == 0) {
-            if (number_parse_uint(v, 0, 1000000, &o.holdout) != NUMBER_OK || o.holdout == 1)
-                status = usage_fail("--holdout needs 0 or a number from 2 to 1000000", NULL);
-            i++;
-        } else if (strcmp(a, "--seed") == 0) {
-            if (number_parse_uint(v, 0, UINT64_MAX, &o.train.seed) != NUMBER_OK)
-                status = usage_fail("--seed needs a non-negative number", NULL);
-            i++;
-        } else if (strcmp(a, "--rate") == 0) {
-            if (number_parse_real(v, 1e-6, 10.0, &x) != NUMBER_OK)
-                status = usage_fail("--rate needs a number from 0.000001 to 10", NULL);
-            o.train.rate = (float)x;
-            i++;
-        } else if (strcmp(a, "--l2") == 0) {
-            if (number_parse_real(v, 0.0, 0.1, &x) != NUMBER_OK)
-                status = usage_fail("--l2 needs a number from 0 to 0.1", NULL);
-            o.train.l2 = (float)x;
-            i++;
         } else if (a[0] == '-' && a[1] != '\0') {
             status = usage_fail("unknown option '%s'", a);
         } else {
@@ -364,10 +337,12 @@ int pattern_train_command_run(int argc, char **argv)
             status = usage_fail("--value-uses-owner needs --owner", NULL);
         else if (file_count == 0)
             status = usage_fail("no input files", NULL);
-        else if (!o.output)
+        else if (!o.common.output)
             status = usage_fail("--output is required", NULL);
-        else
+        else {
+            o.train = (NtupleTrainConfig){.seed = o.common.seed, .rate = (float)o.common.rate, .l2 = (float)o.common.l2};
             status = train_files(files, file_count, &o);
+        }
     }
     free(files);
     return status;

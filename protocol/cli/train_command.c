@@ -78,9 +78,8 @@ static const char train_usage[] =
 
 typedef struct TrainOptions {
     uint32_t features;
-    const char *output;
-    uint64_t epochs, holdout, seed;
-    double rate, l2, tiebreak;
+    TrainCommonOptions common; /* --output, --epochs, --holdout, --seed, --rate, --l2 */
+    double tiebreak;
     bool curve;
 } TrainOptions;
 
@@ -216,7 +215,7 @@ static int train_files(char **files, int file_count, const TrainOptions *o)
     size_t n_train = 0, n_held = 0;
     for (size_t i = 0; i < data.count; i++) {
         const TrainSample *s = &data.records[i].sample;
-        if (o->holdout && s->game % (int64_t)o->holdout == 0)
+        if (o->common.holdout && s->game % (int64_t)o->common.holdout == 0)
             held[n_held++] = *s;
         else
             train[n_train++] = *s;
@@ -227,20 +226,20 @@ static int train_files(char **files, int file_count, const TrainOptions *o)
         fprintf(stderr, "rin: train: no positions to train on (nothing written)\n");
         goto done;
     }
-    report_baselines(data.records, data.count, o->holdout);
-    TrainConfig config = {.seed = o->seed, .rate = (float)o->rate, .l2 = (float)o->l2};
+    report_baselines(data.records, data.count, o->common.holdout);
+    TrainConfig config = {.seed = o->common.seed, .rate = (float)o->common.rate, .l2 = (float)o->common.l2};
     Trainer *trainer = train_create(&config);
     if (!trainer) {
         fprintf(stderr, "rin: train: out of memory\n");
         goto done;
     }
     bool terminal = isatty(STDERR_FILENO);
-    for (uint64_t epoch = 1; epoch <= o->epochs; epoch++) {
+    for (uint64_t epoch = 1; epoch <= o->common.epochs; epoch++) {
         double start = clock_now_seconds();
         double loss = train_epoch(trainer, train, n_train, terminal ? epoch_progress : NULL, &epoch);
         if (terminal)
             fprintf(stderr, "\r\033[K");
-        fprintf(stderr, "epoch %" PRIu64 "/%" PRIu64 ": training %.4f per point", epoch, o->epochs, loss);
+        fprintf(stderr, "epoch %" PRIu64 "/%" PRIu64 ": training %.4f per point", epoch, o->common.epochs, loss);
         if (n_held) {
             TrainError e = train_measure(trainer, held, n_held);
             fprintf(stderr, ", held out %.4f per point, final margin %.3f stones rms", e.point_mse, e.margin_rmse);
@@ -248,7 +247,7 @@ static int train_files(char **files, int file_count, const TrainOptions *o)
         fprintf(stderr, " (%.1f s)\n", clock_now_seconds() - start);
     }
     uint32_t features = o->features;
-    if (o->epochs == 0)
+    if (o->common.epochs == 0)
         features &= ~FEAT_BIT(FEAT_G_OWNERSHIP);
     if (!train_fit_linear(trainer, train, n_train, features)) {
         fprintf(stderr, "rin: train: the linear model has no solution on this data (nothing written)\n");
@@ -270,13 +269,13 @@ static int train_files(char **files, int file_count, const TrainOptions *o)
         fprintf(stderr, "held out: evaluation %.3f stones rms, point model %.3f stones rms\n", e.eval_rmse,
                 e.margin_rmse);
         fprintf(stderr, "held out: result log-loss %.4f (a coin 0.6931)", e.log_loss);
-        if (o->epochs > 0)
+        if (o->common.epochs > 0)
             fprintf(stderr, ", final owner right at %.2f%% of points", 100.0 * e.owner_accuracy);
         fprintf(stderr, "\n");
     }
     /* without the curve, a version 1 file: the format of the shipped
      * weights, which the same data and seed then reproduce byte for byte */
-    if (write_weights(o->output, params, count, o->curve ? &curve : NULL))
+    if (write_weights(o->common.output, params, count, o->curve ? &curve : NULL))
         status = 0;
     train_destroy(trainer);
 done:
@@ -289,12 +288,7 @@ done:
 int train_command_run(int argc, char **argv)
 {
     TrainOptions o = {.features = 0,
-                      .output = NULL,
-                      .epochs = 6,
-                      .holdout = 10,
-                      .seed = 1,
-                      .rate = 0.05,
-                      .l2 = 0.0,
+                      .common = {.output = NULL, .epochs = 6, .holdout = 10, .seed = 1, .rate = 0.05, .l2 = 0.0},
                       .tiebreak = 0.1,
                       .curve = true};
     char **files = malloc((size_t)(argc + 1) * sizeof *files);
@@ -303,39 +297,18 @@ int train_command_run(int argc, char **argv)
     int file_count = 0, status = -1;
     parse_features(DEFAULT_FEATURES, &o.features);
     for (int i = 0; i < argc && status < 0; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL, *bad = NULL;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             fputs(train_usage, stdout);
             status = 0;
-        } else if (strcmp(a, "--output") == 0) {
-            if (!v)
-                status = usage_fail("--output needs a file name", NULL);
-            o.output = v;
+        } else if (train_common_option(a, v, &o.common, &bad)) {
+            if (bad)
+                status = usage_fail("%s", bad);
             i++;
         } else if (strcmp(a, "--features") == 0) {
             if (!parse_features(v, &o.features))
                 status = usage_fail("--features needs names from: stones, immune, potential, territory, fill-own, "
                                     "fill-theirs, ring2-own, ring2-theirs, ownership, bias", NULL);
-            i++;
-        } else if (strcmp(a, "--epochs") == 0) {
-            if (number_parse_uint(v, 0, 1000, &o.epochs) != NUMBER_OK)
-                status = usage_fail("--epochs needs a number from 0 to 1000", NULL);
-            i++;
-        } else if (strcmp(a, "--holdout") == 0) {
-            if (number_parse_uint(v, 0, 1000000, &o.holdout) != NUMBER_OK || o.holdout == 1)
-                status = usage_fail("--holdout needs 0 or a number from 2 to 1000000", NULL);
-            i++;
-        } else if (strcmp(a, "--seed") == 0) {
-            if (number_parse_uint(v, 0, UINT64_MAX, &o.seed) != NUMBER_OK)
-                status = usage_fail("--seed needs a non-negative number", NULL);
-            i++;
-        } else if (strcmp(a, "--rate") == 0) {
-            if (number_parse_real(v, 1e-6, 10.0, &o.rate) != NUMBER_OK)
-                status = usage_fail("--rate needs a number from 0.000001 to 10", NULL);
-            i++;
-        } else if (strcmp(a, "--l2") == 0) {
-            if (number_parse_real(v, 0.0, 0.1, &o.l2) != NUMBER_OK)
-                status = usage_fail("--l2 needs a number from 0 to 0.1", NULL);
             i++;
         } else if (strcmp(a, "--tiebreak") == 0) {
             if (number_parse_real(v, 0.0, 1.0, &o.tiebreak) != NUMBER_OK || !(o.tiebreak > 0.0))
@@ -352,7 +325,7 @@ int train_command_run(int argc, char **argv)
     if (status < 0) {
         if (file_count == 0)
             status = usage_fail("no input files", NULL);
-        else if (!o.output)
+        else if (!o.common.output)
             status = usage_fail("--output is required", NULL);
         else
             status = train_files(files, file_count, &o);

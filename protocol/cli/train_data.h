@@ -68,4 +68,16 @@ typedef struct TrainBaselines {
 void train_data_baselines(const TrainRecord *records, size_t count, uint64_t holdout, const EvalModel *builtin,
                           TrainBaselines *out);
 
+/* The options `rin train` and `rin train-patterns` share, each with a
+ * value: --output FILE, --epochs N, --holdout K, --seed S, --rate R, --l2 X. */
+typedef struct TrainCommonOptions {
+    const char *output;
+    uint64_t epochs, holdout, seed;
+    double rate, l2;
+} TrainCommonOptions;
+
+/* Whether `name` is one of the shared options; if so its value is read into
+ * *o, and *error is NULL, or says what is wrong with the value. */
+bool train_common_option(const char *name, const char *value, TrainCommonOptions *o, const char **error);
+
 #endif
