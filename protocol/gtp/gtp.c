@@ -122,7 +122,6 @@ Gtp *gtp_create(const EngineOptions *options)
     if (!pattern_file_resolve(options->pattern_file, &gtp->patterns, err, sizeof err)) {
         fprintf(stderr, "rin: %s\n", err);
         eval_model_destroy(gtp->eval);
-    ntuple_model_destroy(gtp->patterns);
         free(gtp);
         return NULL;
     }
@@ -150,6 +149,7 @@ void gtp_destroy(Gtp *gtp)
     player_destroy(gtp->player);
     search_destroy(gtp->analysis);
     eval_model_destroy(gtp->eval);
+    ntuple_model_destroy(gtp->patterns); /* after the searches that used it */
     free(gtp->reply.data);
     free(gtp->response.data);
     free(gtp->line);
