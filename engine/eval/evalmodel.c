@@ -54,14 +54,6 @@ const char *eval_status_text(EvalStatus status)
     return "unknown error";
 }
 
-static float read_f32(const uint8_t *b)
-{
-    uint32_t u = le_bytes_get_u32(b);
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
-
 EvalStatus eval_curve_check(const EvalCurve *c)
 {
     if (!isfinite(c->scale) || !isfinite(c->tiebreak) || c->scale < 0.0f || c->tiebreak < 0.0f)
@@ -83,12 +75,12 @@ static EvalStatus read_curve(const uint8_t *b, EvalCurve *out)
     if (le_bytes_get_u32(b) != EVAL_WDL_KNOTS)
         return EVAL_ERR_SIZE;
     EvalCurve c;
-    c.scale = read_f32(b + 4);
-    c.tiebreak = read_f32(b + 8);
+    c.scale = le_bytes_get_f32(b + 4);
+    c.tiebreak = le_bytes_get_f32(b + 8);
     for (int i = 0; i < EVAL_WDL_KNOTS; i++)
         for (int k = 0; k < 2; k++) {
-            c.slope[i][k] = read_f32(b + 12 + 16 * (size_t)i + 8 * (size_t)k);
-            c.offset[i][k] = read_f32(b + 12 + 16 * (size_t)i + 8 * (size_t)k + 4);
+            c.slope[i][k] = le_bytes_get_f32(b + 12 + 16 * (size_t)i + 8 * (size_t)k);
+            c.offset[i][k] = le_bytes_get_f32(b + 12 + 16 * (size_t)i + 8 * (size_t)k + 4);
         }
     EvalStatus status = eval_curve_check(&c);
     if (status == EVAL_OK)
@@ -134,17 +126,17 @@ static EvalStatus parse(const uint8_t *bytes, size_t size, const FeatureMap *map
     if (status == EVAL_OK && version != 1)
         status = read_curve(bytes + curve_at, &curve);
     for (uint32_t i = 0; status == EVAL_OK && i < count; i++)
-        if (!isfinite(read_f32(bytes + EVAL_FILE_HEADER + 4 * (size_t)i)))
+        if (!isfinite(le_bytes_get_f32(bytes + EVAL_FILE_HEADER + 4 * (size_t)i)))
             status = EVAL_ERR_VALUE;
     if (status == EVAL_OK && !(model = malloc(sizeof *model)))
         status = EVAL_ERR_MEMORY;
     if (status == EVAL_OK) {
         for (uint32_t i = 0; i < FEAT_EXPANDED_SIZE; i++)
-            model->weight[i] = read_f32(bytes + EVAL_FILE_HEADER + 4 * (size_t)map->to_param[i]);
+            model->weight[i] = le_bytes_get_f32(bytes + EVAL_FILE_HEADER + 4 * (size_t)map->to_param[i]);
         for (int k = 0; k < 2; k++)
             for (int j = 0; j < FEAT_GLOBALS; j++)
                 model->global[k][j] =
-                    read_f32(bytes + EVAL_FILE_HEADER + 4 * ((size_t)map->params + (size_t)(k * FEAT_GLOBALS + j)));
+                    le_bytes_get_f32(bytes + EVAL_FILE_HEADER + 4 * ((size_t)map->params + (size_t)(k * FEAT_GLOBALS + j)));
         model->curve = curve;
         model->has_curve = curve.scale > 0.0f;
         model->wanted = 0;
@@ -177,13 +169,6 @@ EvalModel *eval_model_default(void)
 void eval_model_destroy(EvalModel *model) { free(model); }
 
 
-static void write_f32(uint8_t *b, float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    le_bytes_put_u32(b, u);
-}
-
 uint8_t *eval_file_write(const float *params, uint32_t count, const EvalCurve *curve, size_t *size)
 {
     size_t curve_at = EVAL_FILE_HEADER + (size_t)count * 4;
@@ -196,16 +181,16 @@ uint8_t *eval_file_write(const float *params, uint32_t count, const EvalCurve *c
     le_bytes_put_u32(b + 12, FEAT_LAYOUT);
     le_bytes_put_u32(b + 16, count);
     for (uint32_t i = 0; i < count; i++)
-        write_f32(b + EVAL_FILE_HEADER + 4 * (size_t)i, params[i]);
+        le_bytes_put_f32(b + EVAL_FILE_HEADER + 4 * (size_t)i, params[i]);
     if (curve) {
         uint8_t *c = b + curve_at;
         le_bytes_put_u32(c, EVAL_WDL_KNOTS);
-        write_f32(c + 4, curve->scale);
-        write_f32(c + 8, curve->tiebreak);
+        le_bytes_put_f32(c + 4, curve->scale);
+        le_bytes_put_f32(c + 8, curve->tiebreak);
         for (int i = 0; i < EVAL_WDL_KNOTS; i++)
             for (int k = 0; k < 2; k++) {
-                write_f32(c + 12 + 16 * (size_t)i + 8 * (size_t)k, curve->slope[i][k]);
-                write_f32(c + 12 + 16 * (size_t)i + 8 * (size_t)k + 4, curve->offset[i][k]);
+                le_bytes_put_f32(c + 12 + 16 * (size_t)i + 8 * (size_t)k, curve->slope[i][k]);
+                le_bytes_put_f32(c + 12 + 16 * (size_t)i + 8 * (size_t)k + 4, curve->offset[i][k]);
             }
     }
     le_bytes_put_u32(b + total - 4, le_bytes_fnv1a(b, total - 4));

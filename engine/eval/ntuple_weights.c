@@ -36,21 +36,6 @@ const char *ntuple_weights_status_text(NtupleWeightsStatus status)
     return "unknown error";
 }
 
-static float read_f32(const uint8_t *b)
-{
-    uint32_t u = le_bytes_get_u32(b);
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
-
-static void write_f32(uint8_t *b, float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    le_bytes_put_u32(b, u);
-}
-
 uint8_t *ntuple_weights_write(const NtupleModel *model, size_t *size)
 {
     const NtupleConfig *c = &model->config;
@@ -66,11 +51,11 @@ uint8_t *ntuple_weights_write(const NtupleModel *model, size_t *size)
     for (int i = 0; i < 9; i++)
         le_bytes_put_u32(b + 8 + 4 * i, header[i]);
     for (int s = 0; s < c->stages; s++) {
-        write_f32(b + NTUPLE_WEIGHTS_HEADER + 8 * (size_t)s, model->calib_a[s]);
-        write_f32(b + NTUPLE_WEIGHTS_HEADER + 8 * (size_t)s + 4, model->calib_b[s]);
+        le_bytes_put_f32(b + NTUPLE_WEIGHTS_HEADER + 8 * (size_t)s, model->calib_a[s]);
+        le_bytes_put_f32(b + NTUPLE_WEIGHTS_HEADER + 8 * (size_t)s + 4, model->calib_b[s]);
     }
     for (uint32_t i = 0; i < model->params; i++)
-        write_f32(b + weights_at + 4 * (size_t)i, model->weights[i]);
+        le_bytes_put_f32(b + weights_at + 4 * (size_t)i, model->weights[i]);
     le_bytes_put_u32(b + total - 4, le_bytes_fnv1a(b, total - 4));
     *size = total;
     return b;
@@ -121,7 +106,7 @@ NtupleWeightsStatus ntuple_weights_parse(const uint8_t *bytes, size_t size, Ntup
     if (le_bytes_fnv1a(bytes, size - 4) != le_bytes_get_u32(bytes + size - 4))
         return NTUPLE_WEIGHTS_ERR_CHECKSUM;
     for (size_t at = NTUPLE_WEIGHTS_HEADER; at < size - 4; at += 4)
-        if (!isfinite(read_f32(bytes + at)))
+        if (!isfinite(le_bytes_get_f32(bytes + at)))
             return NTUPLE_WEIGHTS_ERR_VALUE;
     NtupleModel *model = NULL;
     NtupleStatus created = ntuple_model_create(&config, &model);
@@ -132,11 +117,11 @@ NtupleWeightsStatus ntuple_weights_parse(const uint8_t *bytes, size_t size, Ntup
         return NTUPLE_WEIGHTS_ERR_SIZE;
     }
     for (int s = 0; s < config.stages; s++) {
-        model->calib_a[s] = read_f32(bytes + NTUPLE_WEIGHTS_HEADER + 8 * (size_t)s);
-        model->calib_b[s] = read_f32(bytes + NTUPLE_WEIGHTS_HEADER + 8 * (size_t)s + 4);
+        model->calib_a[s] = le_bytes_get_f32(bytes + NTUPLE_WEIGHTS_HEADER + 8 * (size_t)s);
+        model->calib_b[s] = le_bytes_get_f32(bytes + NTUPLE_WEIGHTS_HEADER + 8 * (size_t)s + 4);
     }
     for (uint32_t i = 0; i < count; i++)
-        model->weights[i] = read_f32(bytes + weights_at + 4 * (size_t)i);
+        model->weights[i] = le_bytes_get_f32(bytes + weights_at + 4 * (size_t)i);
     *out = model;
     return NTUPLE_WEIGHTS_OK;
 }

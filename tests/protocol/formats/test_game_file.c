@@ -497,7 +497,7 @@ static void test_trailing_garbage(void **state)
 }
 
 /* The checksum is FNV-1a as published (its reference test vectors), and the
- * integers are little-endian. */
+ * integers and floats (IEEE 754 single) are little-endian. */
 static void test_checksum_and_byte_order(void **state)
 {
     (void)state;
@@ -508,6 +508,9 @@ static void test_checksum_and_byte_order(void **state)
     le_bytes_put_u32(b, 0x12345678u);
     assert_true(b[0] == 0x78 && b[1] == 0x56 && b[2] == 0x34 && b[3] == 0x12);
     assert_int_equal(le_bytes_get_u32(b), 0x12345678u);
+    le_bytes_put_f32(b, -1.5f); /* sign 1, exponent 127, mantissa 0x400000: 0xbfc00000 */
+    assert_true(b[0] == 0x00 && b[1] == 0x00 && b[2] == 0xc0 && b[3] == 0xbf);
+    assert_true(le_bytes_get_f32(b) == -1.5f);
 }
 
 int main(void)
