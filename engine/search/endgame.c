@@ -1,18 +1,21 @@
 /* The endgame solver: negamax alpha-beta to the end of the game, where the
  * score's sign flips only when the side to move changes, with the shared
- * transposition table, fills tried first and a cut-off on the stones that
- * can no longer change colour (stable.h). */
+ * transposition table (mirror images merged when asked), fills tried first
+ * (or the search's richer ordering) and a cut-off on the stones that can no
+ * longer change colour (stable.h). */
 #include "search/endgame.h"
 
 #include "rules/score.h"
 #include "rules/stable.h"
 #include "rules/tactics.h"
+#include "search/movepick.h"
 
 enum {
     SOLVER_MAX_PLY = BB_POINTS + 1,
     SOLVER_POLL_MASK = 1023,      /* the stop callback is polled every 1024 nodes */
     SOLVER_ORDER_TT = 1 << 20,    /* ordering keys: the table's stone first, ... */
-    SOLVER_ORDER_FILL = 1 << 16   /* ... then fills (plus their gain), then stones by own stones */
+    SOLVER_ORDER_FILL = 1 << 16,  /* ... then fills (plus their gain), then stones by own stones */
+    SOLVER_ORDER_CENTRE = 100     /* richer ordering: per ring of points between a quiet stone and the edge */
 };
 
 int endgame_final_score(const Position *pos)
@@ -34,7 +37,104 @@ static uint64_t count_node(uint64_t *nodes)
     return n;
 }
 
-static int solve(Solver *s, const Position *pos, int alpha, int beta, int *pv, int *pv_length);
+static int solve(Solver *s, const Position *pos, const SymmetryHashes *hashes, int alpha, int beta, int *pv,
+                 int *pv_length);
+
+void endgame_ordering_clear(SolverOrdering *ordering)
+{
+    *ordering = (SolverOrdering){.min_empties = ordering->min_empties};
+    for (int e = 0; e <= BB_POINTS; e++)
+        ordering->killers[e][0] = ordering->killers[e][1] = -1;
+}
+
+/* Inserts (move, key) into the list sorted by key, highest first. */
+static void insert_sorted(int *moves, int *keys, int *n, int move, int key)
+{
+    int i = (*n)++;
+    while (i > 0 && keys[i - 1] < key) {
+        moves[i] = moves[i - 1];
+        keys[i] = keys[i - 1];
+        i--;
+    }
+    moves[i] = move;
+    keys[i] = key;
+}
+
+/* The plain order: the table's stone, fills by gain, then stones next to
+ * own stones. Returns the number of stones. */
+static int plain_order(const Position *pos, int tt_move, int *moves, int *keys)
+{
+    Color me = pos_to_move(pos);
+    FillMap fills;
+    tactics_fill_points(pos, me, &fills);
+    Bitboard near = bb_dilate8(pos->stones[me]);
+    int n = 0;
+    Bitboard b = pos_empty(pos);
+    for (int p; (p = bb_next(&b)) != POINT_NONE;) {
+        int key = p == tt_move                ? SOLVER_ORDER_TT
+                  : bb_test(fills.points, p) ? SOLVER_ORDER_FILL + fills.gain[p]
+                                             : bb_test(near, p);
+        insert_sorted(moves, keys, &n, p, key);
+    }
+    return n;
+}
+
+/* How many rings of points lie between p and the edge (0 on the edge). */
+static int centre_depth(int size, int p)
+{
+    int r = point_row(p), c = point_col(p);
+    int d = r < c ? r : c;
+    if (size - 1 - r < d)
+        d = size - 1 - r;
+    if (size - 1 - c < d)
+        d = size - 1 - c;
+    return d;
+}
+
+/* The search's order (movepick.h): the table's stone, fills, blocks of the
+ * opponent's fills and first stones of two-stone rings by gain, killers,
+ * then quiet stones by history, their static score and how far they are
+ * from the edge (on the 5 x 5 position after C3, 166 M nodes against 180 M
+ * without that last term). */
+static int rich_order(const SolverOrdering *ord, const Position *pos, int tt_move, int empties, int *moves,
+                      int *keys)
+{
+    Color me = pos_to_move(pos);
+    Tactics t;
+    tactics_analyze(pos, true, &t);
+    QuietScores quiet;
+    movepick_quiet_prepare(pos, &quiet);
+    int n = 0;
+    Bitboard b = pos_empty(pos);
+    for (int p; (p = bb_next(&b)) != POINT_NONE;) {
+        int key = p == tt_move ? ORDER_TT : movepick_tactical_score(&t, p);
+        if (key == 0)
+            key = ord->killers[empties][0] == p || ord->killers[empties][1] == p
+                      ? ORDER_KILLER
+                      : movepick_quiet_score(&search_params_default, &quiet, p) + ord->history[me][p] +
+                            SOLVER_ORDER_CENTRE * centre_depth(pos->size, p);
+        insert_sorted(moves, keys, &n, p, key);
+    }
+    return n;
+}
+
+/* A quiet stone that cut off becomes a killer at its count of empty
+ * points and gains history (more the more empty points below it). */
+static void learn_cutoff(SolverOrdering *ord, Color me, int empties, int move, int key)
+{
+    if (key >= ORDER_KILLER && key != ORDER_KILLER)
+        return;
+    if (ord->killers[empties][0] != move) {
+        ord->killers[empties][1] = ord->killers[empties][0];
+        ord->killers[empties][0] = (int16_t)move;
+    }
+    int32_t *h = &ord->history[me][move];
+    *h += empties * empties;
+    if (*h > ORDER_KILLER / 2)
+        for (int c = 0; c < 2; c++)
+            for (int p = 0; p < BB_POINTS; p++)
+                ord->history[c][p] /= 2;
+}
 
 /* The stability cut-off (as Edax's): the side to move ends with at most
  * every point but the opponent's stable stones, and at least its own stable
@@ -64,15 +164,16 @@ static bool stability_cut(const Position *pos, int alpha, int beta, int *value)
 }
 
 /* Score of `child` (after one stone from pos) from pos's point of view. */
-static int child_value(Solver *s, const Position *pos, const Position *child, int alpha, int beta, int *pv,
-                       int *pv_length)
+static int child_value(Solver *s, const Position *pos, const Position *child, const SymmetryHashes *hashes, int alpha,
+                       int beta, int *pv, int *pv_length)
 {
     if (pos_to_move(child) == pos_to_move(pos))
-        return solve(s, child, alpha, beta, pv, pv_length);
-    return -solve(s, child, -beta, -alpha, pv, pv_length);
+        return solve(s, child, hashes, alpha, beta, pv, pv_length);
+    return -solve(s, child, hashes, -beta, -alpha, pv, pv_length);
 }
 
-static int solve(Solver *s, const Position *pos, int alpha, int beta, int *pv, int *pv_length)
+static int solve(Solver *s, const Position *pos, const SymmetryHashes *hashes, int alpha, int beta, int *pv,
+                 int *pv_length)
 {
     if (pv_length)
         *pv_length = 0;
@@ -93,8 +194,16 @@ static int solve(Solver *s, const Position *pos, int alpha, int beta, int *pv, i
 
     int tt_move = -1;
     TTHit hit;
-    if (s->tt && tt_probe(s->tt, pos->hash, &hit)) {
+    uint64_t key = pos->hash;
+    int image = 0;
+    if (hashes) {
+        image = symmetry_key_image(s->symmetry, hashes);
+        key = hashes->h[image];
+    }
+    if (s->tt && tt_probe(s->tt, key, &hit)) {
         tt_move = hit.move;
+        if (hashes && tt_move >= 0)
+            tt_move = s->symmetry->inverse[image][tt_move];
         if (hit.depth == ENDGAME_TT_DEPTH && !pv) {
             if (hit.bound == TT_BOUND_EXACT || (hit.bound == TT_BOUND_LOWER && hit.score >= beta) ||
                 (hit.bound == TT_BOUND_UPPER && hit.score <= alpha))
@@ -102,41 +211,33 @@ static int solve(Solver *s, const Position *pos, int alpha, int beta, int *pv, i
         }
     }
 
-    /* Order: table move, fills by gain, then stones next to own stones. */
     Color me = pos_to_move(pos);
-    FillMap fills;
-    tactics_fill_points(pos, me, &fills);
-    Bitboard empty = pos_empty(pos);
-    Bitboard near = bb_dilate8(pos->stones[me]);
     int moves[BB_POINTS], keys[BB_POINTS], n = 0;
-    Bitboard b = empty;
-    for (int p; (p = bb_next(&b)) != POINT_NONE;) {
-        int key = p == tt_move                ? SOLVER_ORDER_TT
-                  : bb_test(fills.points, p) ? SOLVER_ORDER_FILL + fills.gain[p]
-                                             : bb_test(near, p);
-        int i = n++;
-        while (i > 0 && keys[i - 1] < key) {
-            moves[i] = moves[i - 1];
-            keys[i] = keys[i - 1];
-            i--;
-        }
-        moves[i] = p;
-        keys[i] = key;
-    }
-
+    SolverOrdering *ord = s->ordering;
+    int empties = pos_empty_count(pos);
+    if (ord && empties >= ord->min_empties)
+        n = rich_order(ord, pos, tt_move, empties, moves, keys);
+    else
+        n = plain_order(pos, tt_move, moves, keys);
     int original_alpha = alpha;
     int best = -SCORE_INF, best_move = -1;
     int child_pv[SOLVER_MAX_PLY], child_len = 0;
     for (int i = 0; i < n; i++) {
         Position child = *pos;
         pos_play(&child, moves[i]);
+        SymmetryHashes child_hashes;
+        if (hashes) {
+            child_hashes = *hashes;
+            symmetry_hashes_update(s->symmetry, pos, &child, &child_hashes);
+        }
+        const SymmetryHashes *ch = hashes ? &child_hashes : NULL;
         int score;
         if (i == 0) {
-            score = child_value(s, pos, &child, alpha, beta, pv ? child_pv : NULL, &child_len);
+            score = child_value(s, pos, &child, ch, alpha, beta, pv ? child_pv : NULL, &child_len);
         } else {
-            score = child_value(s, pos, &child, alpha, alpha + 1, NULL, NULL);
+            score = child_value(s, pos, &child, ch, alpha, alpha + 1, NULL, NULL);
             if (score > alpha && score < beta)
-                score = child_value(s, pos, &child, alpha, beta, pv ? child_pv : NULL, &child_len);
+                score = child_value(s, pos, &child, ch, alpha, beta, pv ? child_pv : NULL, &child_len);
             else
                 child_len = 0;
         }
@@ -153,13 +254,17 @@ static int solve(Solver *s, const Position *pos, int alpha, int beta, int *pv, i
             }
             if (score > alpha)
                 alpha = score;
-            if (alpha >= beta)
+            if (alpha >= beta) {
+                if (ord && empties >= ord->min_empties)
+                    learn_cutoff(ord, me, empties, moves[i], keys[i]);
                 break;
+            }
         }
     }
     if (s->tt) {
         int bound = best >= beta ? TT_BOUND_LOWER : best > original_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
-        tt_store(s->tt, pos->hash, best_move, best, 0, ENDGAME_TT_DEPTH, bound);
+        int stored = best_move >= 0 && s->symmetry ? s->symmetry->map[image][best_move] : best_move;
+        tt_store(s->tt, key, stored, best, 0, ENDGAME_TT_DEPTH, bound);
     }
     return best;
 }
@@ -168,7 +273,10 @@ int endgame_solve(Solver *solver, const Position *pos, int alpha, int beta, int 
 {
     solver->stopped = false;
     int length = 0;
-    int score = solve(solver, pos, alpha, beta, pv, pv ? &length : NULL);
+    SymmetryHashes hashes;
+    if (solver->symmetry)
+        symmetry_hashes(solver->symmetry, pos, &hashes);
+    int score = solve(solver, pos, solver->symmetry ? &hashes : NULL, alpha, beta, pv, pv ? &length : NULL);
     if (pv_length)
         *pv_length = length;
     return score;

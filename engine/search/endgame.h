@@ -12,11 +12,24 @@
 #include <stdint.h>
 
 #include "rules/position.h"
+#include "rules/symmetry.h"
 #include "search/tt.h"
 
 /* TT depth that marks a solved entry, valid at any depth (a bound or an
  * exact score, as its bound says). */
 enum { ENDGAME_TT_DEPTH = 255 };
+
+/* The solver's richer move ordering (Solver.ordering) and what it learns
+ * during a solve: two killers per count of empty points, and a history
+ * score per colour and point. */
+typedef struct SolverOrdering {
+    int min_empties;
+    int16_t killers[BB_POINTS + 1][2];
+    int32_t history[2][BB_POINTS];
+} SolverOrdering;
+
+/* Clears what the ordering learned, keeping its settings. */
+void endgame_ordering_clear(SolverOrdering *ordering);
 
 typedef struct Solver {
     TT *tt;              /* may be NULL */
@@ -27,6 +40,14 @@ typedef struct Solver {
     void *context;
     bool stopped;        /* set when poll said stop: the result is then void */
     uint64_t node_limit; /* stop (as poll would) when *nodes reaches it; 0: none */
+    /* NULL: the plain ordering (the table's stone, fills, stones next to own
+     * stones). Else, at positions with at least ordering->min_empties empty
+     * points, the search's ordering: the opponent's fill points blocked and
+     * the first stones of two-stone rings next, then killers and history. */
+    SolverOrdering *ordering;
+    /* NULL, or the symmetries under which mirror images share the table's
+     * entries (each node then keeps its hash under each of them) */
+    const SymmetryTable *symmetry;
 } Solver;
 
 /* The exact score (score.h final scores) of a finished game for the side

@@ -256,7 +256,7 @@ static int qsearch(Worker *w, const Position *pos, TacticsCarry carry, int alpha
 
 static int solve_in_tree(Worker *w, const Position *pos, int alpha, int beta, int ply, bool pv_node)
 {
-    Solver solver = {&w->search->tt, &w->nodes, solver_poll, w, false, 0};
+    Solver solver = {.tt = &w->search->tt, .nodes = &w->nodes, .poll = solver_poll, .context = w};
     int pv[BB_POINTS + 1], length = 0;
     int score = endgame_solve(&solver, pos, alpha, beta, pv_node ? pv : NULL, &length);
     if (solver.stopped)
@@ -576,7 +576,7 @@ static bool root_budget_poll(void *context)
 static Solver root_solver(Worker *w, RootBudget *b)
 {
     const Search *s = w->search;
-    Solver solver = {&w->search->tt, &w->nodes, root_budget_poll, b, false, 0};
+    Solver solver = {.tt = &w->search->tt, .nodes = &w->nodes, .poll = root_budget_poll, .context = b};
     if (b->nodes) {
         uint64_t used = s->threads == 1 ? w->nodes : total_nodes(s);
         solver.node_limit = used < b->nodes ? w->nodes + (b->nodes - used) : w->nodes + 1;
@@ -660,7 +660,7 @@ static bool solve_root(Worker *w)
     Search *s = w->search;
     if (pos_empty_count(&s->root) > PARAM(s, endgame_root_empties))
         return solve_root_result(w);
-    Solver solver = {&s->tt, &w->nodes, solver_poll, w, false, 0};
+    Solver solver = {.tt = &s->tt, .nodes = &w->nodes, .poll = solver_poll, .context = w};
     int pv[BB_POINTS + 1], length = 0;
     int score = endgame_solve(&solver, &s->root, -SCORE_INF, SCORE_INF, pv, &length);
     if (solver.stopped || length == 0)

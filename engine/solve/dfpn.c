@@ -89,14 +89,23 @@ SolveDfpnStatus solve_dfpn_init(SolveDfpn *dfpn, int size, size_t table_bytes, b
     dfpn->points = size * size;
     dfpn->stability = stability;
     dfpn->leaf_empties = leaf_empties;
-    solve_symmetry_init(&dfpn->symmetry, size, symmetry);
-    size_t endgame_bytes = leaf_empties > 0 ? table_bytes / 4 : 0;
+    symmetry_table_init(&dfpn->symmetry, size, symmetry);
+    /* a quarter for the endgame solver's table, or all but a sixteenth when
+     * it takes the whole board (the proof numbers then see the root alone) */
+    size_t endgame_bytes = leaf_empties <= 0              ? 0
+                           : leaf_empties >= size * size ? table_bytes - table_bytes / 16
+                                                         : table_bytes / 4;
     dfpn->children = calloc((size_t)(dfpn->points + 1) * (size_t)dfpn->points, sizeof(SolveChild));
     bool ok = dfpn->children && solve_table_init(&dfpn->table, table_bytes - endgame_bytes);
     if (ok && leaf_empties > 0) {
         ok = tt_init(&dfpn->endgame_table, endgame_bytes >> 20);
         dfpn->endgame = (Solver){.tt = &dfpn->endgame_table, .nodes = &dfpn->nodes, .poll = endgame_poll,
                                  .context = dfpn};
+        if (symmetry)
+            dfpn->endgame.symmetry = &dfpn->symmetry;
+        dfpn->ordering.min_empties = SOLVE_ORDER_EMPTIES;
+        endgame_ordering_clear(&dfpn->ordering);
+        dfpn->endgame.ordering = &dfpn->ordering;
     }
     if (!ok) {
         solve_dfpn_free(dfpn);
@@ -147,9 +156,9 @@ void solve_dfpn_bounds(const SolveDfpn *dfpn, const Position *pos, int *lower, i
         lo = 2 * bb_count(stable_stones(pos->stones[COLOR_BLACK], dfpn->size)) - dfpn->points;
         hi = dfpn->points - 2 * bb_count(stable_stones(pos->stones[COLOR_WHITE], dfpn->size));
     }
-    SolveHashes hashes;
-    solve_symmetry_hashes(&dfpn->symmetry, pos, &hashes);
-    const SolveEntry *e = solve_table_find(&dfpn->table, solve_symmetry_key(&dfpn->symmetry, &hashes));
+    SymmetryHashes hashes;
+    symmetry_hashes(&dfpn->symmetry, pos, &hashes);
+    const SolveEntry *e = solve_table_find(&dfpn->table, symmetry_key(&dfpn->symmetry, &hashes));
     if (e) {
         if (e->lower > lo)
             lo = e->lower;
@@ -284,7 +293,7 @@ static bool endgame_leaf(SolveDfpn *d, const Position *pos, uint64_t key, uint32
 
 /* Searches pos (not over, not decided) until its proof number reaches thpn
  * or its disproof number thdn; *pn and *dn receive them. */
-static void mid(SolveDfpn *d, const Position *pos, const SolveHashes *hashes, uint64_t key, int depth,
+static void mid(SolveDfpn *d, const Position *pos, const SymmetryHashes *hashes, uint64_t key, int depth,
                 uint32_t thpn, uint32_t thdn, uint32_t *out_pn, uint32_t *out_dn)
 {
     uint64_t first_node = d->nodes++;
@@ -311,9 +320,9 @@ static void mid(SolveDfpn *d, const Position *pos, const SolveHashes *hashes, ui
     for (int p; (p = bb_next(&empty)) != POINT_NONE;) {
         Position child = *pos;
         int filled = pos_play(&child, p);
-        SolveHashes child_hashes = *hashes;
-        solve_symmetry_update(&d->symmetry, pos, &child, &child_hashes);
-        uint64_t child_key = solve_symmetry_key(&d->symmetry, &child_hashes);
+        SymmetryHashes child_hashes = *hashes;
+        symmetry_hashes_update(&d->symmetry, pos, &child, &child_hashes);
+        uint64_t child_key = symmetry_key(&d->symmetry, &child_hashes);
         bool seen = false;
         for (int j = 0; j < n && !seen; j++)
             seen = kids[j].key == child_key;
@@ -390,8 +399,8 @@ static void mid(SolveDfpn *d, const Position *pos, const SolveHashes *hashes, ui
         }
         Position child = *pos;
         pos_play(&child, c->point);
-        SolveHashes child_hashes = *hashes;
-        solve_symmetry_update(&d->symmetry, pos, &child, &child_hashes);
+        SymmetryHashes child_hashes = *hashes;
+        symmetry_hashes_update(&d->symmetry, pos, &child, &child_hashes);
         mid(d, &child, &child_hashes, c->key, depth + 1, child_thpn, child_thdn, &c->pn, &c->dn);
     }
     store(d, key, pn, dn, d->nodes - first_node);
@@ -404,9 +413,9 @@ SolveAnswer solve_dfpn_prove(SolveDfpn *dfpn, const Position *pos, int target, u
     dfpn->target = target;
     dfpn->stopped = false;
     dfpn->report.pn = dfpn->report.dn = 1; /* until the root's children are numbered */
-    SolveHashes hashes;
-    solve_symmetry_hashes(&dfpn->symmetry, pos, &hashes);
-    SolveChild root = {.key = solve_symmetry_key(&dfpn->symmetry, &hashes)};
+    SymmetryHashes hashes;
+    symmetry_hashes(&dfpn->symmetry, pos, &hashes);
+    SolveChild root = {.key = symmetry_key(&dfpn->symmetry, &hashes)};
     if (!child_decided(dfpn, pos, &root))
         child_lookup(dfpn, &root);
     while (root.pn != 0 && root.dn != 0 && !dfpn->stopped)

@@ -20,8 +20,15 @@
 #include "rules/position.h"
 #include "search/endgame.h"
 #include "search/tt.h"
-#include "solve/symmetry.h"
+#include "rules/symmetry.h"
 #include "solve/table.h"
+
+/* The endgame solver orders its stones as the search does (blocks, threats,
+ * killers, history) at positions with at least this many empty points:
+ * on a 5x5 position of 20 empty points, 6.0 M nodes against 82.7 M with
+ * the plain ordering (from 8 to 15 empty points the count stays within 1.5
+ * times the best). */
+enum { SOLVE_ORDER_EMPTIES = 11 };
 
 /* Proof and disproof numbers run from 0 to SOLVE_PN_INF (proven). */
 #define SOLVE_PN_INF UINT32_C(0x7FFFFFFF)
@@ -53,7 +60,7 @@ typedef struct SolveChild {
 
 typedef struct SolveDfpn {
     SolveTable table;
-    SolveSymmetry symmetry;
+    SymmetryTable symmetry;
     bool stability;          /* the stable-stone cut-off */
     bool mobility;           /* initial numbers from the choices of the turn (else 1 and 1) */
     int epsilon_permille;    /* the 1+epsilon threshold's epsilon, in thousandths (0: plain df-pn) */
@@ -62,7 +69,10 @@ typedef struct SolveDfpn {
     int leaf_empties;        /* positions with at most this many empty points
                                 are settled by the alpha-beta endgame solver */
     TT endgame_table;        /* the endgame solver's */
-    Solver endgame;
+    Solver endgame;          /* mirror images merged as in the table; the
+                                richer ordering (endgame.ordering, NULL for
+                                the plain one) from SOLVE_ORDER_EMPTIES */
+    SolverOrdering ordering;
     int size, points;
     SolveChild *children;    /* points + 1 levels of `points` children */
     uint64_t nodes;          /* nodes expanded, over every question asked */
@@ -81,7 +91,8 @@ typedef struct SolveDfpn {
 typedef enum SolveDfpnStatus { SOLVE_DFPN_OK = 0, SOLVE_DFPN_ERR_MEMORY } SolveDfpnStatus;
 
 /* A search for boards of `size` with tables of about `table_bytes` in all
- * (a quarter for the endgame solver's when leaf_empties > 0); `symmetry`
+ * (a quarter for the endgame solver's when leaf_empties > 0, all but a
+ * sixteenth when leaf_empties covers the board); `symmetry`
  * merges mirror images, `stability` enables the cut-off. The limits and
  * the progress callback are set in the struct afterwards. */
 SolveDfpnStatus solve_dfpn_init(SolveDfpn *dfpn, int size, size_t table_bytes, bool symmetry, bool stability,

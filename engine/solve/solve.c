@@ -16,6 +16,7 @@ void solve_options_default(SolveOptions *options)
         .mobility = true,
         .epsilon_permille = SOLVE_DEFAULT_EPSILON_PERMILLE,
         .leaf_empties = SOLVE_DEFAULT_LEAF_EMPTIES,
+        .ordering = true,
         .progress_interval_ms = SOLVE_DEFAULT_PROGRESS_MS,
         .known_lower = -SOLVE_MARGIN_NONE,
         .known_upper = SOLVE_MARGIN_NONE,
@@ -142,18 +143,18 @@ static int principal_variation(SolveDfpn *d, const Position *root, int value, in
 static void solve_openings(SolveDfpn *d, const Position *pos, SolveResult *out, bool *stopped)
 {
     uint64_t keys[BB_POINTS];
-    SolveHashes root;
-    solve_symmetry_hashes(&d->symmetry, pos, &root);
+    SymmetryHashes root;
+    symmetry_hashes(&d->symmetry, pos, &root);
     out->opening_count = 0;
     Bitboard empty = pos_empty(pos);
     for (int p; (p = bb_next(&empty)) != POINT_NONE;) {
         Position child = *pos;
         pos_play(&child, p);
-        SolveHashes hashes = root;
-        solve_symmetry_update(&d->symmetry, pos, &child, &hashes);
+        SymmetryHashes hashes = root;
+        symmetry_hashes_update(&d->symmetry, pos, &child, &hashes);
         int i = out->opening_count++;
         SolveOpening *o = &out->openings[i];
-        keys[i] = solve_symmetry_key(&d->symmetry, &hashes);
+        keys[i] = symmetry_key(&d->symmetry, &hashes);
         *o = (SolveOpening){.point = p, .same_as = POINT_NONE};
         for (int j = 0; j < i; j++) {
             if (keys[j] == keys[i]) {
@@ -185,6 +186,8 @@ SolveStatus solve_start(SolveDfpn *d, int size, const SolveOptions *options, Eva
                         options->leaf_empties) != SOLVE_DFPN_OK)
         return SOLVE_ERR_MEMORY;
     d->mobility = options->mobility;
+    if (!options->ordering)
+        d->endgame.ordering = NULL;
     d->epsilon_permille = options->epsilon_permille;
     if (options->evaluation) {
         *evaluation = eval_model_default();

@@ -34,6 +34,7 @@ typedef struct SolveOptions {
     int epsilon_permille;         /* the 1+epsilon threshold's epsilon in thousandths (0: plain df-pn) */
     int leaf_empties;             /* the endgame solver settles positions with at most
                                      this many empty points (0: proof numbers to the end) */
+    bool ordering;                /* the endgame solver's richer ordering (dfpn.h) */
     SolveProgressFn progress;     /* called every progress_interval_ms; may be NULL */
     void *progress_context;
     int64_t progress_interval_ms;

@@ -3,14 +3,14 @@
 
 #include <stdlib.h>
 
-uint64_t solve_split_key(const SolveSymmetry *sym, const Position *pos)
+uint64_t solve_split_key(const SymmetryTable *sym, const Position *pos)
 {
-    SolveHashes hashes;
-    solve_symmetry_hashes(sym, pos, &hashes);
-    return solve_symmetry_key(sym, &hashes);
+    SymmetryHashes hashes;
+    symmetry_hashes(sym, pos, &hashes);
+    return symmetry_key(sym, &hashes);
 }
 
-int solve_split_symmetry_between(const SolveSymmetry *sym, const Position *from, const Position *to)
+int solve_split_symmetry_between(const SymmetryTable *sym, const Position *from, const Position *to)
 {
     for (int s = 0; s < sym->count; s++) {
         Position image = symmetry_position(s, from);
@@ -59,7 +59,7 @@ static bool keyset_add(KeySet *set, uint64_t key, bool *added)
 }
 
 typedef struct Split {
-    SolveSymmetry sym;
+    SymmetryTable sym;
     KeySet seen;
     SolveSplitFn job;
     void *context;
@@ -95,7 +95,7 @@ static bool split_below(Split *s, const Position *pos, int depth)
 bool solve_split(const Position *root, int depth, SolveSplitFn job, void *context, uint64_t *jobs)
 {
     Split s = {.job = job, .context = context};
-    solve_symmetry_init(&s.sym, root->size, true);
+    symmetry_table_init(&s.sym, root->size, true);
     bool ok = split_below(&s, root, depth);
     free(s.seen.slot);
     *jobs = s.jobs;

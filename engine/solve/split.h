@@ -9,15 +9,15 @@
 #include <stdint.h>
 
 #include "rules/position.h"
-#include "solve/symmetry.h"
+#include "rules/symmetry.h"
 
 /* The key a position's job is filed under: the same for a position and
  * its mirror images. */
-uint64_t solve_split_key(const SolveSymmetry *sym, const Position *pos);
+uint64_t solve_split_key(const SymmetryTable *sym, const Position *pos);
 
 /* The symmetry s such that applying s to `from` gives `to`, or -1 when
  * they are not mirror images of each other. */
-int solve_split_symmetry_between(const SolveSymmetry *sym, const Position *from, const Position *to);
+int solve_split_symmetry_between(const SymmetryTable *sym, const Position *from, const Position *to);
 
 /* Receives one job: a position `depth` stones below the root whose game is
  * not over (the first of its mirror class met, in the order of points).

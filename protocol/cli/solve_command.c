@@ -22,8 +22,8 @@
 static const char usage_text[] =
     "Usage: rin solve (--size N | --position STRING) [--openings] [--time SECONDS]\n"
     "                 [--nodes N] [--hash MB] [--leaf-empties K] [--no-symmetry]\n"
-    "                 [--no-stability] [--no-mobility] [--evaluation] [--epsilon E]\n"
-    "                 [--proof FILE] [--result FILE]\n"
+    "                 [--no-stability] [--no-mobility] [--plain-order] [--evaluation]\n"
+    "                 [--epsilon E] [--proof FILE] [--result FILE]\n"
     "       rin solve (--size N | --position STRING) --split DEPTH --jobs FILE\n"
     "       rin solve --jobs FILE --job K [options as above]\n"
     "       rin solve --merge JOBS RESULT... [--proof FILE]\n"
@@ -45,10 +45,13 @@ static const char usage_text[] =
     "  --hash MB           table memory in MiB (default 64)\n"
     "  --leaf-empties K    positions with at most K empty points are settled by the\n"
     "                      alpha-beta endgame solver (default 14; 0: proof numbers only)\n"
-    "  --no-symmetry       do not merge mirror images in the table (to measure it)\n"
+    "  --no-symmetry       do not merge mirror images in the tables (to measure it)\n"
     "  --no-stability      no cut-off on stones that can never change colour\n"
     "  --no-mobility       initial proof numbers 1 and 1 (else from the choices of\n"
     "                      the turn)\n"
+    "  --plain-order       the endgame solver orders its stones by fills alone (else\n"
+    "                      as the search does from 11 empty points: blocks,\n"
+    "                      threats, killers, history)\n"
     "  --evaluation        scale the initial proof numbers by the evaluation\n"
     "  --epsilon E         the 1+epsilon threshold's epsilon (default 0.25; 0: plain\n"
     "                      df-pn)\n"
@@ -322,6 +325,8 @@ int solve_command(int argc, char **argv)
             options.stability = false;
         } else if (strcmp(arg, "--no-mobility") == 0) {
             options.mobility = false;
+        } else if (strcmp(arg, "--plain-order") == 0) {
+            options.ordering = false;
         } else if (strcmp(arg, "--evaluation") == 0) {
             options.evaluation = true;
         } else if (strcmp(arg, "--epsilon") == 0) {

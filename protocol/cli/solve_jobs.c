@@ -265,7 +265,7 @@ bool solve_job_result_write(const char *path, const SolveJobResult *r, char *err
  * class. */
 typedef struct Merge {
     Jobs jobs;
-    SolveSymmetry sym;
+    SymmetryTable sym;
     uint64_t *key;           /* per job */
     SolveJobResult *result;  /* per job; lower > upper: no result yet */
 } Merge;
@@ -377,7 +377,7 @@ static bool append_job_section(FILE *out, const Merge *m, const JobRef *ref, con
                 }
                 p += n + 1;
                 uint64_t child = strtoull(p, &p, 10);
-                points[count] = solve_symmetry_point(&m->sym, s, point);
+                points[count] = m->sym.map[s][point];
                 children[count++] = child == 0 ? ref->id : base + child - 1;
                 if (child > largest)
                     largest = child;
@@ -546,7 +546,7 @@ int solve_jobs_merge(int argc, char **argv)
         fprintf(stderr, "rin: solve: %s\n", err);
         return 1;
     }
-    solve_symmetry_init(&m.sym, m.jobs.root.size, true);
+    symmetry_table_init(&m.sym, m.jobs.root.size, true);
     m.key = malloc((size_t)(m.jobs.count + 1) * sizeof *m.key);
     m.result = malloc((size_t)(m.jobs.count + 1) * sizeof *m.result);
     int status = 0;

@@ -91,9 +91,62 @@ static void test_positions(void **state)
     }
 }
 
+/* The tables the solvers use: map is symmetry_point, inverse undoes it, a
+ * position's hash under symmetry s is the hash of its image, kept up to
+ * date stone by stone (fills included) as it is from scratch, and the key
+ * is the same for a position and its images. */
+static void test_tables_and_hashes(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 9);
+    for (int size = BB_MIN_SIZE; size <= 8; size++) {
+        SymmetryTable table, identity;
+        symmetry_table_init(&table, size, true);
+        symmetry_table_init(&identity, size, false);
+        assert_int_equal(table.count, SYMMETRIES);
+        assert_int_equal(identity.count, 1);
+        Bitboard board = bb_board(size);
+        for (int s = 0; s < SYMMETRIES; s++)
+            for (int p = 0; p < BB_POINTS; p++)
+                if (bb_test(board, p)) {
+                    assert_int_equal(table.map[s][p], symmetry_point(s, size, p));
+                    assert_int_equal(table.inverse[s][table.map[s][p]], p);
+                }
+        for (int game = 0; game < 4; game++) {
+            Position pos;
+            pos_init(&pos, size);
+            SymmetryHashes hashes;
+            symmetry_hashes(&table, &pos, &hashes);
+            while (!pos_is_over(&pos)) {
+                Bitboard empty = pos_empty(&pos);
+                int choices = bb_count(empty), pick = (int)rng_below(&rng, (uint32_t)choices), p = POINT_NONE;
+                for (int k = 0; k <= pick; k++)
+                    p = bb_next(&empty);
+                Position before = pos;
+                pos_play(&pos, p);
+                symmetry_hashes_update(&table, &before, &pos, &hashes);
+                SymmetryHashes fresh;
+                symmetry_hashes(&table, &pos, &fresh);
+                uint64_t key = symmetry_key(&table, &hashes);
+                for (int s = 0; s < SYMMETRIES; s++) {
+                    assert_int_equal(hashes.h[s], fresh.h[s]);
+                    Position image = symmetry_position(s, &pos);
+                    assert_int_equal(hashes.h[s], image.hash);
+                    SymmetryHashes of_image;
+                    symmetry_hashes(&table, &image, &of_image);
+                    assert_int_equal(symmetry_key(&table, &of_image), key);
+                }
+                assert_int_equal(hashes.h[symmetry_key_image(&table, &hashes)], key);
+            }
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_bijections_forming_a_group),
-                                       cmocka_unit_test(test_named_symmetries), cmocka_unit_test(test_positions)};
+                                       cmocka_unit_test(test_named_symmetries), cmocka_unit_test(test_positions),
+                                       cmocka_unit_test(test_tables_and_hashes)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,6 +11,7 @@
 
 #include "diagram.h"
 #include "random_position.h"
+#include "support.h"
 #include "rules/playout.h"
 #include "rules/score.h"
 #include "rules/stable.h"
@@ -201,19 +202,38 @@ static void test_solver_matches_minimax(void **state)
     (void)state;
     Rng rng;
     rng_seed(&rng, 7);
-    TT tt;
+    TT tt, merged_tt;
     assert_true(tt_init(&tt, 4));
+    assert_true(tt_init(&merged_tt, 4));
     int positions = 0;
     for (int i = 0; i < 60; i++) {
         Position pos = support_random_position(&rng, 4 + i % 3, 7 + i % 3);
         int margin = minimax(&pos);
         int expected = score_final(pos_to_move(&pos) == COLOR_BLACK ? margin : -margin);
         uint64_t nodes = 0;
-        Solver with_tt = {&tt, &nodes, solver_never_stops, NULL, false, 0};
-        Solver without_tt = {NULL, &nodes, solver_never_stops, NULL, false, 0};
+        Solver with_tt = {.tt = &tt, .nodes = &nodes, .poll = solver_never_stops, .context = NULL};
+        Solver without_tt = {.tt = NULL, .nodes = &nodes, .poll = solver_never_stops, .context = NULL};
+        /* the richer ordering everywhere and a table that merges mirror images */
+        SymmetryTable symmetry;
+        symmetry_table_init(&symmetry, pos.size, true);
+        SolverOrdering ordering = {.min_empties = 0};
+        endgame_ordering_clear(&ordering);
+        Solver merged = {.tt = &merged_tt, .nodes = &nodes, .poll = solver_never_stops, .ordering = &ordering,
+                         .symmetry = &symmetry};
         int pv[BB_POINTS + 1], length = 0;
         assert_int_equal(endgame_solve(&with_tt, &pos, -SCORE_INF, SCORE_INF, pv, &length), expected);
         assert_int_equal(endgame_solve(&without_tt, &pos, -SCORE_INF, SCORE_INF, NULL, NULL), expected);
+        int merged_pv[BB_POINTS + 1], merged_length = 0;
+        assert_int_equal(endgame_solve(&merged, &pos, -SCORE_INF, SCORE_INF, merged_pv, &merged_length), expected);
+        assert_true(endgame_solve(&merged, &pos, expected - 1, expected, NULL, NULL) >= expected);
+        assert_true(endgame_solve(&merged, &pos, expected, expected + 1, NULL, NULL) <= expected);
+        Position merged_end = pos;
+        for (int k = 0; k < merged_length; k++) {
+            assert_int_equal(pos_check(&merged_end, pos_to_move(&merged_end), merged_pv[k]), POS_OK);
+            pos_play(&merged_end, merged_pv[k]);
+        }
+        assert_true(pos_is_over(&merged_end));
+        assert_int_equal(pos_score(&merged_end), margin);
         /* the PV plays out to that result */
         Position end = pos;
         for (int k = 0; k < length; k++) {
@@ -229,11 +249,51 @@ static void test_solver_matches_minimax(void **state)
     }
     assert_int_equal(positions, 60);
     tt_free(&tt);
+    tt_free(&merged_tt);
 }
 
-/* The result entry point (null windows around 0) against minimax: the
- * right result, and a bound on the right side of the true score, with and
- * without a table shared by every solve. */
+/* What the solver's options save: the richer ordering on a 5 x 5 position
+ * of 18 empty points (Black wins by one; measured 0.9 M nodes against
+ * 2.8 M plain, with the null windows of `rin solve`), the merged mirror
+ * images on the empty 4 x 4 board (a draw; 156 k nodes against 266 k). */
+static uint64_t solver_nodes(const Position *pos, SolverOrdering *ordering, const SymmetryTable *symmetry,
+                             int expected)
+{
+    TT tt;
+    assert_true(tt_init(&tt, 16));
+    uint64_t nodes = 0;
+    if (ordering)
+        endgame_ordering_clear(ordering);
+    Solver solver = {.tt = &tt, .nodes = &nodes, .poll = solver_never_stops, .ordering = ordering,
+                     .symmetry = symmetry};
+    int bound;
+    assert_int_equal(endgame_solve_result(&solver, pos, &bound, NULL, NULL), expected);
+    tt_free(&tt);
+    return nodes;
+}
+
+static void test_solver_ordering_and_symmetry_save_nodes(void **state)
+{
+    (void)state;
+    Position pos;
+    pos_init(&pos, 5);
+    const char *line[] = {"C3", "B4", "D2", "D4", "B2", "D3", "B3"};
+    for (int i = 0; i < 7; i++)
+        pos_play(&pos, support_vertex_point(5, line[i]));
+    assert_int_equal(pos_empty_count(&pos), 18);
+    SolverOrdering ordering = {.min_empties = 11};
+    uint64_t plain = solver_nodes(&pos, NULL, NULL, ENDGAME_WIN);
+    uint64_t ordered = solver_nodes(&pos, &ordering, NULL, ENDGAME_WIN);
+    assert_true(ordered * 2 < plain);
+
+    pos_init(&pos, 4);
+    SymmetryTable symmetry;
+    symmetry_table_init(&symmetry, 4, true);
+    uint64_t apart = solver_nodes(&pos, NULL, NULL, ENDGAME_DRAW);
+    uint64_t merged = solver_nodes(&pos, NULL, &symmetry, ENDGAME_DRAW);
+    assert_true(merged * 3 < apart * 2);
+}
+
 static void test_solver_result_matches_minimax(void **state)
 {
     (void)state;
@@ -248,8 +308,8 @@ static void test_solver_result_matches_minimax(void **state)
         int expected = score_final(pos_to_move(&pos) == COLOR_BLACK ? margin : -margin);
         EndgameResult want = expected > 0 ? ENDGAME_WIN : expected < 0 ? ENDGAME_LOSS : ENDGAME_DRAW;
         uint64_t nodes = 0;
-        Solver solvers[2] = {{&tt, &nodes, solver_never_stops, NULL, false, 0},
-                             {NULL, &nodes, solver_never_stops, NULL, false, 0}};
+        Solver solvers[2] = {{.tt = &tt, .nodes = &nodes, .poll = solver_never_stops, .context = NULL},
+                             {.tt = NULL, .nodes = &nodes, .poll = solver_never_stops, .context = NULL}};
         for (int k = 0; k < 2; k++) {
             int bound = 12345, pv[BB_POINTS + 1], length = 0;
             EndgameResult result = endgame_solve_result(&solvers[k], &pos, &bound, pv, &length);
@@ -298,7 +358,7 @@ static void test_solver_windows_share_a_table(void **state)
         int margin = minimax(&pos);
         int expected = score_final(pos_to_move(&pos) == COLOR_BLACK ? margin : -margin);
         uint64_t nodes = 0;
-        Solver solver = {&tt, &nodes, solver_never_stops, NULL, false, 0};
+        Solver solver = {.tt = &tt, .nodes = &nodes, .poll = solver_never_stops, .context = NULL};
         for (int k = 0; k < 30; k++) {
             int a = (int)rng_below(&rng, EDGES - 1);
             int b = a + 1 + (int)rng_below(&rng, (uint32_t)(EDGES - 1 - a));
@@ -337,7 +397,7 @@ static void test_search_exact_with_and_without_tt(void **state)
         assert_int_equal(a.score, b.score);
         /* and it is the solver's exact value */
         uint64_t nodes = 0;
-        Solver solver = {NULL, &nodes, solver_never_stops, NULL, false, 0};
+        Solver solver = {.tt = NULL, .nodes = &nodes, .poll = solver_never_stops, .context = NULL};
         assert_int_equal(endgame_solve(&solver, &pos, -SCORE_INF, SCORE_INF, NULL, NULL), a.score);
     }
     search_destroy(with_tt);
@@ -420,7 +480,7 @@ static void test_multipv_lines_are_exact(void **state)
             assert_int_equal(pos_check(&child, pos_to_move(&child), line->pv[0]), POS_OK);
             pos_play(&child, line->pv[0]);
             uint64_t nodes = 0;
-            Solver solver = {NULL, &nodes, solver_never_stops, NULL, false, 0};
+            Solver solver = {.tt = NULL, .nodes = &nodes, .poll = solver_never_stops, .context = NULL};
             int value = pos_is_over(&child) ? final_margin_score(&child)
                                             : endgame_solve(&solver, &child, -SCORE_INF, SCORE_INF, NULL, NULL);
             if (pos_to_move(&child) != pos_to_move(&pos))
@@ -479,7 +539,7 @@ static void test_root_result_is_solved(void **state)
         search_run(s, &pos, &limits, NULL, NULL, &info);
         uint64_t nodes = 0;
         tt_clear(&tt);
-        Solver solver = {&tt, &nodes, solver_never_stops, NULL, false, 0};
+        Solver solver = {.tt = &tt, .nodes = &nodes, .poll = solver_never_stops, .context = NULL};
         int value = endgame_solve(&solver, &pos, -SCORE_INF, SCORE_INF, NULL, NULL);
         assert_true(score_is_proven(info.score, info.exact));
         assert_int_equal(result_of(info.score), result_of(value));
@@ -554,6 +614,7 @@ int main(void)
         cmocka_unit_test(test_stops_two_stone_threat),
         cmocka_unit_test(test_always_legal),
         cmocka_unit_test(test_solver_matches_minimax),
+        cmocka_unit_test(test_solver_ordering_and_symmetry_save_nodes),
         cmocka_unit_test(test_solver_result_matches_minimax),
         cmocka_unit_test(test_solver_windows_share_a_table),
         cmocka_unit_test(test_search_exact_with_and_without_tt),
