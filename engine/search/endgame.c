@@ -180,6 +180,7 @@ static int solve(Solver *s, const Position *pos, const SymmetryHashes *hashes, i
     if (s->stopped)
         return 0;
     uint64_t count = count_node(s->nodes);
+    uint64_t first = count;
     if ((s->node_limit && count >= s->node_limit) || ((count & SOLVER_POLL_MASK) == 0 && s->poll && s->poll(s->context))) {
         s->stopped = true;
         return 0;
@@ -264,7 +265,10 @@ static int solve(Solver *s, const Position *pos, const SymmetryHashes *hashes, i
     if (s->tt) {
         int bound = best >= beta ? TT_BOUND_LOWER : best > original_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
         int stored = best_move >= 0 && s->symmetry ? s->symmetry->map[image][best_move] : best_move;
-        tt_store(s->tt, key, stored, best, 0, ENDGAME_TT_DEPTH, bound);
+        int work = 0;
+        for (uint64_t spent = s->keep_work ? *s->nodes - first + 1 : 0; spent > 1; spent >>= 1)
+            work++;
+        tt_store(s->tt, key, stored, best, work, ENDGAME_TT_DEPTH, bound);
     }
     return best;
 }

@@ -48,6 +48,9 @@ typedef struct Solver {
     /* NULL, or the symmetries under which mirror images share the table's
      * entries (each node then keeps its hash under each of them) */
     const SymmetryTable *symmetry;
+    /* store with each entry the bit length of the nodes spent below it, so
+     * that the table replaces cheap entries first (tt.h); else 0 */
+    bool keep_work;
 } Solver;
 
 /* The exact score (score.h final scores) of a finished game for the side

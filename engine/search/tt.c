@@ -1,6 +1,6 @@
 /* Transposition table: 4-entry buckets of 16 bytes, replacement by depth and
- * age. Data layout: move 16 bits, score 16, eval 16, depth 8, bound 2,
- * generation 6. */
+ * age, then work. Data layout: move 16 bits, score 16, work 16, depth 8,
+ * bound 2, generation 6. */
 #include "search/tt.h"
 
 #include <stdlib.h>
@@ -8,10 +8,10 @@
 
 enum { BUCKET = 4 };
 
-static uint64_t pack(int move, int score, int eval, int depth, int bound, unsigned generation)
+static uint64_t pack(int move, int score, int work, int depth, int bound, unsigned generation)
 {
     uint64_t m = move < 0 ? TT_NO_MOVE : (uint64_t)move;
-    return m | (uint64_t)(uint16_t)(int16_t)score << 16 | (uint64_t)(uint16_t)(int16_t)eval << 32 |
+    return m | (uint64_t)(uint16_t)(int16_t)score << 16 | (uint64_t)(uint16_t)work << 32 |
            (uint64_t)(uint8_t)depth << 48 | (uint64_t)(bound & 3) << 56 | (uint64_t)(generation & 63) << 58;
 }
 
@@ -21,7 +21,7 @@ static int unpack_move(uint64_t d)
     return m == TT_NO_MOVE ? -1 : (int)m;
 }
 static int unpack_score(uint64_t d) { return (int16_t)(uint16_t)(d >> 16); }
-static int unpack_eval(uint64_t d) { return (int16_t)(uint16_t)(d >> 32); }
+static int unpack_work(uint64_t d) { return (uint16_t)(d >> 32); }
 static int unpack_depth(uint64_t d) { return (uint8_t)(d >> 48); }
 static int unpack_bound(uint64_t d) { return (int)((d >> 56) & 3); }
 static unsigned unpack_generation(uint64_t d) { return (unsigned)(d >> 58) & 63; }
@@ -77,7 +77,7 @@ bool tt_probe(const TT *tt, uint64_t key, TTHit *hit)
         if ((load(&b[i].check) ^ data) == key && data != 0) {
             hit->move = unpack_move(data);
             hit->score = unpack_score(data);
-            hit->eval = unpack_eval(data);
+            hit->work = unpack_work(data);
             hit->depth = unpack_depth(data);
             hit->bound = unpack_bound(data);
             return true;
@@ -86,7 +86,7 @@ bool tt_probe(const TT *tt, uint64_t key, TTHit *hit)
     return false;
 }
 
-void tt_store(TT *tt, uint64_t key, int move, int score, int eval, int depth, int bound)
+void tt_store(TT *tt, uint64_t key, int move, int score, int work, int depth, int bound)
 {
     if (!tt->entries)
         return;
@@ -102,9 +102,10 @@ void tt_store(TT *tt, uint64_t key, int move, int score, int eval, int depth, in
             victim = &b[i];
             break;
         }
-        /* prefer to replace shallow entries of old searches */
+        /* prefer to replace shallow entries of old searches, then those
+         * that cost less work */
         int age = (int)((tt->generation - unpack_generation(data)) & 63);
-        int worth = unpack_depth(data) - 8 * age;
+        int worth = (unpack_depth(data) - 8 * age) * TT_WORK_MAX + unpack_work(data);
         if (worth < victim_worth) {
             victim_worth = worth;
             victim = &b[i];
@@ -114,7 +115,11 @@ void tt_store(TT *tt, uint64_t key, int move, int score, int eval, int depth, in
         depth = 0;
     if (depth > 255)
         depth = 255;
-    uint64_t data = pack(move, score, eval, depth, bound, tt->generation);
+    if (work < 0)
+        work = 0;
+    if (work >= TT_WORK_MAX)
+        work = TT_WORK_MAX - 1;
+    uint64_t data = pack(move, score, work, depth, bound, tt->generation);
     store(&victim->data, data);
     store(&victim->check, key ^ data);
 }

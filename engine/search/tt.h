@@ -9,6 +9,10 @@
 
 enum { TT_BOUND_NONE = 0, TT_BOUND_UPPER = 1, TT_BOUND_LOWER = 2, TT_BOUND_EXACT = 3 };
 enum { TT_NO_MOVE = 0xFFFF };
+/* An entry's work, 0 to TT_WORK_MAX - 1: of two entries of the same depth
+ * and age, the one with less is replaced first (the endgame solver stores
+ * the bit length of the nodes it spent below the entry; the search 0). */
+enum { TT_WORK_MAX = 64 };
 
 typedef struct TTEntry {
     uint64_t check; /* key ^ data */
@@ -18,7 +22,7 @@ typedef struct TTEntry {
 typedef struct TTHit {
     int move;  /* a point, or -1 */
     int score;
-    int eval;
+    int work;
     int depth;
     int bound;
 } TTHit;
@@ -38,7 +42,7 @@ void tt_clear(TT *tt);
 void tt_new_search(TT *tt);
 
 bool tt_probe(const TT *tt, uint64_t key, TTHit *hit);
-void tt_store(TT *tt, uint64_t key, int move, int score, int eval, int depth, int bound);
+void tt_store(TT *tt, uint64_t key, int move, int score, int work, int depth, int bound);
 
 /* Permille of a sample of entries written in the current search. */
 int tt_hashfull(const TT *tt);

@@ -106,6 +106,7 @@ SolveDfpnStatus solve_dfpn_init(SolveDfpn *dfpn, int size, size_t table_bytes, b
         dfpn->ordering.min_empties = SOLVE_ORDER_EMPTIES;
         endgame_ordering_clear(&dfpn->ordering);
         dfpn->endgame.ordering = &dfpn->ordering;
+        dfpn->endgame.keep_work = true;
     }
     if (!ok) {
         solve_dfpn_free(dfpn);
