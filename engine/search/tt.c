@@ -3,6 +3,8 @@
  * bound 2, generation 6. */
 #include "search/tt.h"
 
+#include "search/table_memory.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,7 +34,7 @@ bool tt_init(TT *tt, size_t mib)
     size_t buckets = 1;
     while (buckets * 2 * BUCKET * sizeof(TTEntry) <= bytes)
         buckets *= 2;
-    TTEntry *e = calloc(buckets * BUCKET, sizeof *e);
+    TTEntry *e = table_memory_alloc(buckets * BUCKET * sizeof *e);
     if (!e) {
         tt->entries = NULL;
         tt->bucket_mask = 0;
@@ -46,7 +48,7 @@ bool tt_init(TT *tt, size_t mib)
 
 void tt_free(TT *tt)
 {
-    free(tt->entries);
+    table_memory_free(tt->entries);
     tt->entries = NULL;
     tt->bucket_mask = 0;
 }

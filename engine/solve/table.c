@@ -1,6 +1,8 @@
 /* The solver's transposition table (table.h). */
 #include "solve/table.h"
 
+#include "search/table_memory.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,9 +12,7 @@ bool solve_table_init(SolveTable *table, size_t bytes)
     while (buckets * 2 * SOLVE_BUCKET * sizeof(SolveEntry) <= bytes)
         buckets *= 2;
     size_t bytes_used = buckets * SOLVE_BUCKET * sizeof(SolveEntry);
-    SolveEntry *entries = aligned_alloc(64, bytes_used);
-    if (entries)
-        memset(entries, 0, bytes_used);
+    SolveEntry *entries = table_memory_alloc(bytes_used);
     if (!entries) {
         memset(table, 0, sizeof *table);
         return false;
@@ -25,7 +25,7 @@ bool solve_table_init(SolveTable *table, size_t bytes)
 
 void solve_table_free(SolveTable *table)
 {
-    free(table->entries);
+    table_memory_free(table->entries);
     memset(table, 0, sizeof *table);
 }
 
