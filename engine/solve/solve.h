@@ -19,7 +19,7 @@ typedef enum SolveStatus {
     SOLVE_ERR_MEMORY  /* the table could not be allocated */
 } SolveStatus;
 
-enum { SOLVE_DEFAULT_HASH_BYTES = 64 << 20, SOLVE_DEFAULT_PROGRESS_MS = 5000, SOLVE_DEFAULT_LEAF_EMPTIES = 14,
+enum { SOLVE_DEFAULT_HASH_BYTES = 64 << 20, SOLVE_DEFAULT_PROGRESS_MS = 5000, SOLVE_DEFAULT_LEAF_EMPTIES = 25,
        SOLVE_DEFAULT_EPSILON_PERMILLE = 250 };
 
 typedef struct SolveOptions {

@@ -44,7 +44,7 @@ static const char usage_text[] =
     "  --nodes N           stop after this many nodes (default: no limit)\n"
     "  --hash MB           table memory in MiB (default 64)\n"
     "  --leaf-empties K    positions with at most K empty points are settled by the\n"
-    "                      alpha-beta endgame solver (default 14; 0: proof numbers only)\n"
+    "                      alpha-beta endgame solver (default 25; 0: proof numbers only)\n"
     "  --no-symmetry       do not merge mirror images in the tables (to measure it)\n"
     "  --no-stability      no cut-off on stones that can never change colour\n"
     "  --no-mobility       initial proof numbers 1 and 1 (else from the choices of\n"
