@@ -197,6 +197,19 @@ static bool solver_never_stops(void *context)
     return false;
 }
 
+/* The line pv (legal stones) plays pos out to a full board of Black's
+ * margin `margin`. */
+static void assert_pv_ends_with(const Position *pos, const int *pv, int length, int margin)
+{
+    Position end = *pos;
+    for (int k = 0; k < length; k++) {
+        assert_int_equal(pos_check(&end, pos_to_move(&end), pv[k]), POS_OK);
+        pos_play(&end, pv[k]);
+    }
+    assert_true(pos_is_over(&end));
+    assert_int_equal(pos_score(&end), margin);
+}
+
 static void test_solver_matches_minimax(void **state)
 {
     (void)state;
@@ -227,21 +240,9 @@ static void test_solver_matches_minimax(void **state)
         assert_int_equal(endgame_solve(&merged, &pos, -SCORE_INF, SCORE_INF, merged_pv, &merged_length), expected);
         assert_true(endgame_solve(&merged, &pos, expected - 1, expected, NULL, NULL) >= expected);
         assert_true(endgame_solve(&merged, &pos, expected, expected + 1, NULL, NULL) <= expected);
-        Position merged_end = pos;
-        for (int k = 0; k < merged_length; k++) {
-            assert_int_equal(pos_check(&merged_end, pos_to_move(&merged_end), merged_pv[k]), POS_OK);
-            pos_play(&merged_end, merged_pv[k]);
-        }
-        assert_true(pos_is_over(&merged_end));
-        assert_int_equal(pos_score(&merged_end), margin);
-        /* the PV plays out to that result */
-        Position end = pos;
-        for (int k = 0; k < length; k++) {
-            assert_int_equal(pos_check(&end, pos_to_move(&end), pv[k]), POS_OK);
-            pos_play(&end, pv[k]);
-        }
-        assert_true(pos_is_over(&end));
-        assert_int_equal(pos_score(&end), margin);
+        /* the PVs play out to that result */
+        assert_pv_ends_with(&pos, pv, length, margin);
+        assert_pv_ends_with(&pos, merged_pv, merged_length, margin);
         /* a null window around the value answers on the right side */
         assert_true(endgame_solve(&without_tt, &pos, expected - 1, expected, NULL, NULL) >= expected);
         assert_true(endgame_solve(&without_tt, &pos, expected, expected + 1, NULL, NULL) <= expected);
