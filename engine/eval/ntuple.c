@@ -9,6 +9,7 @@
 
 #include "eval/feature.h"
 #include "rules/score.h"
+#include "rules/symmetry.h"
 
 /* A shape: an h x w rectangle (h <= w) placed where its canonical image
  * (nearest the top, then the left edge) has top <= max_top; its class is
@@ -76,19 +77,13 @@ static int shape_class(const ShapeSpec *s, int top, int left)
 }
 
 /* Symmetry g (0..7) of the n x n board: transpose (4), then mirror the
- * rows (1) and the columns (2). */
-static int symmetry_point(int g, int n, int r, int c)
+ * rows (1) and the columns (2). The tables' cell orders were made with
+ * this numbering; rules/symmetry.h's has the two mirrors' bits the other
+ * way round. */
+static int cell_symmetry_point(int g, int n, int r, int c)
 {
-    if (g & 4) {
-        int t = r;
-        r = c;
-        c = t;
-    }
-    if (g & 1)
-        r = n - 1 - r;
-    if (g & 2)
-        c = n - 1 - c;
-    return point_make(r, c);
+    int s = (g & 4) | (g & 1) << 1 | (g & 2) >> 1;
+    return symmetry_point(s, n, point_make(r, c));
 }
 
 /* Whether symmetry g maps the rectangle onto itself. */
@@ -96,7 +91,7 @@ static bool symmetry_fixes(int g, int n, int top, int left, int h, int w)
 {
     for (int i = 0; i < h; i++)
         for (int j = 0; j < w; j++) {
-            int p = symmetry_point(g, n, top + i, left + j);
+            int p = cell_symmetry_point(g, n, top + i, left + j);
             int r = point_row(p), c = point_col(p);
             if (r < top || r >= top + h || c < left || c >= left + w)
                 return false;
@@ -159,7 +154,7 @@ static NtupleLayout *layout_create(const NtupleModel *model, int n, const uint32
                         in->cells = (uint8_t)(s->h * s->w);
                         for (int i = 0; i < s->h; i++)
                             for (int j = 0; j < s->w; j++)
-                                in->cell[i * s->w + j] = (uint8_t)symmetry_point(g, n, top + i, left + j);
+                                in->cell[i * s->w + j] = (uint8_t)cell_symmetry_point(g, n, top + i, left + j);
                     }
                 }
         }
