@@ -122,7 +122,7 @@ static int rich_order(const SolverOrdering *ord, const Position *pos, int tt_mov
  * points and gains history (more the more empty points below it). */
 static void learn_cutoff(SolverOrdering *ord, Color me, int empties, int move, int key)
 {
-    if (key >= ORDER_KILLER && key != ORDER_KILLER)
+    if (key > ORDER_KILLER) /* tactical stones and the table's: ordered anyway */
         return;
     if (ord->killers[empties][0] != move) {
         ord->killers[empties][1] = ord->killers[empties][0];
@@ -180,7 +180,6 @@ static int solve(Solver *s, const Position *pos, const SymmetryHashes *hashes, i
     if (s->stopped)
         return 0;
     uint64_t count = count_node(s->nodes);
-    uint64_t first = count;
     if ((s->node_limit && count >= s->node_limit) || ((count & SOLVER_POLL_MASK) == 0 && s->poll && s->poll(s->context))) {
         s->stopped = true;
         return 0;
@@ -266,7 +265,7 @@ static int solve(Solver *s, const Position *pos, const SymmetryHashes *hashes, i
         int bound = best >= beta ? TT_BOUND_LOWER : best > original_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
         int stored = best_move >= 0 && s->symmetry ? s->symmetry->map[image][best_move] : best_move;
         int work = 0;
-        for (uint64_t spent = s->keep_work ? *s->nodes - first + 1 : 0; spent > 1; spent >>= 1)
+        for (uint64_t spent = s->keep_work ? *s->nodes - count + 1 : 0; spent > 1; spent >>= 1)
             work++;
         tt_store(s->tt, key, stored, best, work, ENDGAME_TT_DEPTH, bound);
     }

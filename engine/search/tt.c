@@ -5,7 +5,6 @@
 
 #include "search/table_memory.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 enum { BUCKET = 4 };
