@@ -35,17 +35,23 @@ static Search *new_search(int hash_mib, uint64_t seed)
     return s;
 }
 
-/* A search that solves the root's result first from 24 empty points. The
- * release build keeps the result solve off (endgame_result_empties is at
- * most endgame_root_empties) until a match shows it helps: there the tests
- * of it skip, and test_search_tune, this file against the search built
- * with RIN_TUNE, runs them. NULL when the solve cannot be turned on. */
-static Search *new_result_search(int hash_mib, uint64_t seed)
+/* A search that solves the root's result first from 24 empty points at
+ * any time per stone: built with RIN_TUNE (test_search_tune, this file
+ * against the search built so, runs it), its parameters say so; the
+ * release search solves it first from endgame_result_empties with at least
+ * endgame_result_min_ms, and stands in when that covers positions of
+ * `empties` empty points searched with `soft_ms`. NULL (the test skips)
+ * when neither can. */
+static Search *new_result_search(int hash_mib, uint64_t seed, int empties, int64_t soft_ms)
 {
-    if (!SEARCH_PARAMS_TUNABLE && SEARCH_PARAM_DEFAULT_endgame_result_empties <= SEARCH_PARAM_DEFAULT_endgame_root_empties)
-        return NULL;
     SearchParams params = search_params_default;
-    assert_true(search_params_set(&params, "endgame_result_empties", 24));
+    if (SEARCH_PARAMS_TUNABLE) {
+        assert_true(search_params_set(&params, "endgame_result_empties", 24));
+        assert_true(search_params_set(&params, "endgame_result_min_ms", 0));
+    } else if (empties > SEARCH_PARAM_DEFAULT_endgame_result_empties ||
+               soft_ms < SEARCH_PARAM_DEFAULT_endgame_result_min_ms) {
+        return NULL;
+    }
     SearchConfig config = {.threads = 1, .hash_mib = hash_mib, .seed = seed, .params = &params};
     Search *s = search_create(&config);
     assert_non_null(s);
@@ -527,7 +533,7 @@ static void test_root_result_is_solved(void **state)
     assert_true(tt_init(&tt, 8));
     int checked = 0, exact = 0;
     for (int i = 0; i < 12; i++) {
-        Search *s = new_result_search(i % 3 ? 8 : 0, 1);
+        Search *s = new_result_search(i % 3 ? 8 : 0, 1, 15, 20000);
         if (!s) {
             tt_free(&tt);
             skip();
@@ -576,7 +582,7 @@ static void test_root_solve_stops_at_the_hard_limit(void **state)
     (void)state;
     Rng rng;
     rng_seed(&rng, 41);
-    Search *s = new_result_search(16, 1);
+    Search *s = new_result_search(16, 1, 16, 5);
     if (!s)
         skip();
     int checked = 0;
