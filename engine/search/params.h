@@ -21,7 +21,7 @@
     X(endgame_tree_empties, 8, 0, 14, "empty points from which a node inside the tree is solved exactly")             \
     X(endgame_result_empties, 20, 0, 64, "empty points from which the root's result is solved first (within a budget); at most endgame_root_empties: off") \
     X(endgame_result_percent, 100, 1, 100, "root result solve: its budget, in percent of the soft time and node limit") \
-    X(endgame_result_min_ms, 500, 0, 3600000, "root result solve: only with no time limit or at least this soft time (ms)") \
+    X(endgame_result_min_ms, 500, 0, 3600000, "root result solve: only with no limit at all or at least this hard time (ms)") \
     X(qsearch_max_plies, 6, 0, 32, "quiescence: plies at most")                                                       \
     X(qsearch_width, 6, 0, 32, "quiescence: stones tried at its first ply, one fewer per ply")                        \
     X(qsearch_delta, 150, 0, 2000, "quiescence: what a fill may bring beyond its gain before it is skipped")          \

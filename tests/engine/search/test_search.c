@@ -40,16 +40,16 @@ static Search *new_search(int hash_mib, uint64_t seed)
  * against the search built so, runs it), its parameters say so; the
  * release search solves it first from endgame_result_empties with at least
  * endgame_result_min_ms, and stands in when that covers positions of
- * `empties` empty points searched with `soft_ms`. NULL (the test skips)
+ * `empties` empty points searched with `hard_ms`. NULL (the test skips)
  * when neither can. */
-static Search *new_result_search(int hash_mib, uint64_t seed, int empties, int64_t soft_ms)
+static Search *new_result_search(int hash_mib, uint64_t seed, int empties, int64_t hard_ms)
 {
     SearchParams params = search_params_default;
     if (SEARCH_PARAMS_TUNABLE) {
         assert_true(search_params_set(&params, "endgame_result_empties", 24));
         assert_true(search_params_set(&params, "endgame_result_min_ms", 0));
     } else if (empties > SEARCH_PARAM_DEFAULT_endgame_result_empties ||
-               soft_ms < SEARCH_PARAM_DEFAULT_endgame_result_min_ms) {
+               hard_ms < SEARCH_PARAM_DEFAULT_endgame_result_min_ms) {
         return NULL;
     }
     SearchConfig config = {.threads = 1, .hash_mib = hash_mib, .seed = seed, .params = &params};
@@ -533,7 +533,7 @@ static void test_root_result_is_solved(void **state)
     assert_true(tt_init(&tt, 8));
     int checked = 0, exact = 0;
     for (int i = 0; i < 12; i++) {
-        Search *s = new_result_search(i % 3 ? 8 : 0, 1, 15, 20000);
+        Search *s = new_result_search(i % 3 ? 8 : 0, 1, 15, 40000);
         if (!s) {
             tt_free(&tt);
             skip();
@@ -582,7 +582,7 @@ static void test_root_solve_stops_at_the_hard_limit(void **state)
     (void)state;
     Rng rng;
     rng_seed(&rng, 41);
-    Search *s = new_result_search(16, 1, 16, 5);
+    Search *s = new_result_search(16, 1, 16, 20);
     if (!s)
         skip();
     int checked = 0;
