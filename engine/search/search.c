@@ -588,24 +588,21 @@ static Solver root_solver(Worker *w, RootBudget *b)
  * soft time (of the hard time without one) and of the node limit, but
  * never more than half the hard time or half the node limit, so that the
  * deepening after a solve that gave up has room for an iteration or more;
- * none without limits (analysis until stopped). False for a search
- * limited by depth alone, which the deepening answers within its depth,
- * for one with less than endgame_result_min_ms of time (the longer of its
- * soft and hard times), where a solve
- * that does not finish would take the deepening's time (at 100 ms per
- * stone on 12 x 12 it cost 22 Elo, Strength row 59), and for one limited
- * by nodes alone (self-play and tests at fixed nodes keep their search). */
+ * none without limits (analysis until stopped). False without a time
+ * limit but with a depth or node limit (the deepening answers within its
+ * depth; self-play and tests at fixed nodes keep their search), and with
+ * less than endgame_result_min_ms of time (the longer of the soft and hard
+ * limits), where a solve that does not finish would take the deepening's
+ * time (at 100 ms per stone on 12 x 12 it cost 22 Elo, Strength row 59). */
 static bool root_result_budget(Worker *w, RootBudget *b)
 {
     const Search *s = w->search;
     const SearchLimits *l = &s->limits;
     int percent = PARAM(s, endgame_result_percent);
-    if (l->depth > 0 && !l->soft_ms && !l->hard_ms && !l->nodes)
+    int64_t longest = l->hard_ms > l->soft_ms ? l->hard_ms : l->soft_ms;
+    if (longest ? longest < PARAM(s, endgame_result_min_ms) : l->depth > 0 || l->nodes > 0)
         return false;
     int64_t time = l->soft_ms ? l->soft_ms : l->hard_ms;
-    int64_t longest = l->hard_ms > l->soft_ms ? l->hard_ms : l->soft_ms;
-    if (longest ? longest < PARAM(s, endgame_result_min_ms) : l->nodes > 0)
-        return false;
     b->worker = w;
     b->time_ms = time ? (time * percent + 99) / 100 : 0;
     if (l->hard_ms && b->time_ms > (l->hard_ms + 1) / 2)
