@@ -23,7 +23,7 @@ static const char usage_text[] =
     "Usage: rin solve (--size N | --position STRING) [--openings] [--time SECONDS]\n"
     "                 [--nodes N] [--hash MB] [--leaf-empties K] [--no-symmetry]\n"
     "                 [--no-stability] [--no-mobility] [--plain-order] [--evaluation]\n"
-    "                 [--epsilon E] [--proof FILE] [--result FILE]\n"
+    "                 [--epsilon E] [--proof FILE] [--proof-leaf K] [--result FILE]\n"
     "       rin solve (--size N | --position STRING) --split DEPTH --jobs FILE\n"
     "       rin solve --jobs FILE --job K [options as above]\n"
     "       rin solve --merge JOBS RESULT... [--proof FILE]\n"
@@ -56,8 +56,11 @@ static const char usage_text[] =
     "  --epsilon E         the 1+epsilon threshold's epsilon (default 0.25; 0: plain\n"
     "                      df-pn)\n"
     "  --proof FILE        once the value is proven, write the proof of it (format\n"
-    "                      rin-proof 1, PROTOCOL.md): Black's claim and White's,\n"
+    "                      rin-proof 2, PROTOCOL.md): Black's claim and White's,\n"
     "                      which `rin verify FILE` checks with the rules alone\n"
+    "  --proof-leaf K      the proof stops at positions with at most K empty points,\n"
+    "                      which the checker searches itself (0 to 16, default 12):\n"
+    "                      a smaller K, a larger file that is quicker to check\n"
     "  --result FILE       write what was proven (the value, or bounds when stopped)\n"
     "                      to FILE; if FILE already holds this position's result,\n"
     "                      start from its bounds (a stopped job resumed)\n"
@@ -187,7 +190,8 @@ static bool write_node(void *context, uint64_t id, const Position *pos, SolvePro
 /* The proof of Black's exact margin `black_margin` from pos, as two claims,
  * into path (through a temporary file renamed at the end, so that a failed
  * run leaves no partial proof). False, said on stderr, on failure. */
-static bool write_proof(const char *path, const Position *pos, int black_margin, const SolveOptions *options)
+static bool write_proof(const char *path, const Position *pos, int black_margin, const SolveOptions *options,
+                        int leaf_empties)
 {
     char temporary[4096];
     if (snprintf(temporary, sizeof temporary, "%s.partial", path) >= (int)sizeof temporary) {
@@ -217,7 +221,7 @@ static bool write_proof(const char *path, const Position *pos, int black_margin,
     for (int i = 0; i < 2 && ok; i++) {
         proof_write_claim(out, &claims[i]);
         SolveProofStats stats;
-        SolveProofStatus status = solve_proof(&dfpn, pos, claims[i].prover, claims[i].margin, PROOF_LEAF_EMPTIES,
+        SolveProofStatus status = solve_proof(&dfpn, pos, claims[i].prover, claims[i].margin, leaf_empties,
                                               write_node, out, &stats);
         if (status != SOLVE_PROOF_OK) {
             fprintf(stderr, "rin: solve: the proof of %s's claim failed: %s\n",
@@ -246,7 +250,7 @@ static bool write_proof(const char *path, const Position *pos, int black_margin,
     }
     printf("proof: %s, %" PRIu64 " nodes (%" PRIu64 " leaves of at most %d empty points, %" PRIu64
            " stones, %" PRIu64 " of them to a position already in the proof), %ld bytes, %.3f s\n",
-           path, total.nodes, total.leaves, PROOF_LEAF_EMPTIES, total.edges, total.transpositions, bytes,
+           path, total.nodes, total.leaves, leaf_empties, total.edges, total.transpositions, bytes,
            (double)(clock_now_ms() - start) / 1000.0);
     return true;
 }
@@ -261,7 +265,7 @@ int solve_command(int argc, char **argv)
         }
     const char *proof_path = NULL, *jobs_path = NULL, *result_path = NULL;
     int64_t split_depth = -1;
-    uint64_t job = 0;
+    uint64_t job = 0, proof_leaf = PROOF_LEAF_EMPTIES;
     SolveOptions options;
     solve_options_default(&options);
     options.progress = print_progress;
@@ -339,6 +343,10 @@ int solve_command(int argc, char **argv)
             if (!value || !*value)
                 return usage_error("--proof needs a file name%s", "");
             proof_path = value;
+            i++;
+        } else if (strcmp(arg, "--proof-leaf") == 0) {
+            if (number_parse_uint(value, 0, PROOF_LEAF_EMPTIES_MAX, &proof_leaf) != NUMBER_OK)
+                return usage_error("--proof-leaf needs a number of empty points from 0 to 16%s", "");
             i++;
         } else if (strcmp(arg, "--split") == 0) {
             uint64_t depth;
@@ -423,7 +431,7 @@ int solve_command(int argc, char **argv)
         if (!result->proven) {
             fprintf(stderr, "rin: solve: no proof written: the value is not proven\n");
             exit_status = 1;
-        } else if (!write_proof(proof_path, &pos, result->black_margin, &options)) {
+        } else if (!write_proof(proof_path, &pos, result->black_margin, &options, (int)proof_leaf)) {
             exit_status = 1;
         } else {
             proof_written = true;

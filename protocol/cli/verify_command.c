@@ -15,12 +15,13 @@
 static const char usage_text[] =
     "Usage: rin verify FILE...\n"
     "\n"
-    "Checks proof files (format rin-proof 1, as `rin solve --proof` writes them;\n"
-    "\"-\" reads stdin) with the rules alone: every stone of the prover is legal and\n"
-    "leads to the position its child holds, every legal stone of the defender is\n"
-    "answered, and every leaf (at most 6 empty points) is played out here and\n"
-    "reaches the claimed margin. Prints what each file proves; a proof that does\n"
-    "not hold is refused with the line, the node's position and the reason.\n"
+    "Checks proof files (formats rin-proof 1 and 2, as `rin solve --proof` writes\n"
+    "them; \"-\" reads stdin) with the rules alone: every stone of the prover is\n"
+    "legal and leads to the position its child holds, every legal stone of the\n"
+    "defender is answered, and every leaf (at most 16 empty points; 6 in format 1)\n"
+    "reaches the claimed margin under this checker's own search of every\n"
+    "continuation. Prints what each file proves; a proof that does not hold is\n"
+    "refused with the line, the node's position and the reason.\n"
     "\n"
     "  -h, --help   show this help and exit\n"
     "\n"
@@ -80,8 +81,9 @@ static bool verify_file(FILE *in, const char *name)
         printf("  claim %d: %s gets %+d or more from %s\n", i + 1, color_name(summary.claim[i].prover),
                summary.claim[i].margin, summary.root[i]);
     print_value(&summary);
-    printf("  nodes %" PRIu64 ", leaves %" PRIu64 " (at most %d empty points), stones %" PRIu64 ", %.2f s\n",
-           summary.nodes, summary.leaves, summary.deepest_leaf_empties, summary.edges, seconds);
+    printf("  nodes %" PRIu64 ", leaves %" PRIu64 " (at most %d empty points, %" PRIu64
+           " positions searched below them), stones %" PRIu64 ", %.2f s\n",
+           summary.nodes, summary.leaves, summary.deepest_leaf_empties, summary.leaf_nodes, summary.edges, seconds);
     return true;
 }
 

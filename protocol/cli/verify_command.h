@@ -1,4 +1,4 @@
-/* `rin verify`: checks proof files (format rin-proof 1) with the rules
+/* `rin verify`: checks proof files (formats rin-proof 1 and 2) with the rules
  * alone and says what they prove. */
 #ifndef RIN_VERIFY_COMMAND_H
 #define RIN_VERIFY_COMMAND_H

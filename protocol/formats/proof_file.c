@@ -1,6 +1,6 @@
 /* Proof files: writing node lines, and checking a whole file with the rules
- * alone (position strings, pos_check, pos_play and a play-out of the
- * leaves). */
+ * alone (position strings, pos_check, pos_play and the checker's own search
+ * at the leaves, proof_leaf.h). */
 #include "formats/proof_file.h"
 
 #include <errno.h>
@@ -10,8 +10,12 @@
 #include <string.h>
 
 #include "formats/coord.h"
+#include "formats/proof_leaf.h"
 
-enum { ID_LIMIT = 1u << 31 }; /* more nodes than any proof this checker can hold */
+enum {
+    ID_LIMIT = 1u << 31, /* more nodes than any proof this checker can hold */
+    LEAF_TABLE_LOG2 = 20 /* the leaves' table: a million slots (about 100 MB, touched as used) */
+};
 
 /* A node line as read: its position, kind and where its children are. */
 typedef struct Node {
@@ -31,6 +35,8 @@ typedef struct Child {
 /* The claim being read and its nodes, by id. */
 typedef struct Section {
     ProofClaim claim;
+    int leaf_empties; /* the most empty points of a leaf in this file's format */
+    ProofLeafTable *leaf_table;
     uint64_t claim_line;
     Node *node;
     uint32_t nodes, node_capacity; /* ids below `nodes` have been named (defined or referenced) */
@@ -272,26 +278,6 @@ static bool parse_node(Reader *r, Section *s)
     return true;
 }
 
-/* The best margin `prover` can force from pos by playing every stone out. */
-static int play_out(const Position *pos, Color prover)
-{
-    if (pos_is_over(pos))
-        return prover == COLOR_BLACK ? pos_score(pos) : -pos_score(pos);
-    bool maximise = pos_to_move(pos) == prover;
-    int best = maximise ? -BB_POINTS - 1 : BB_POINTS + 1;
-    Bitboard empty = pos_empty(pos);
-    for (int point = 0; point < BB_POINTS; point++) {
-        if (!bb_test(empty, point) || pos_check(pos, pos_to_move(pos), point) != POS_OK)
-            continue;
-        Position next = *pos;
-        pos_play(&next, point);
-        int value = play_out(&next, prover);
-        if (maximise ? value > best : value < best)
-            best = value;
-    }
-    return best;
-}
-
 /* The node, then the reason: "node 12 (x3/4/4/4 w 1): ..." */
 static bool fail_node(Reader *r, uint64_t id, const Node *node, const char *format, ...)
 {
@@ -316,11 +302,10 @@ static bool check_node(Reader *r, const Section *s, uint32_t id, ProofSummary *s
     Color mover = pos_to_move(pos);
     if (node->kind == PROOF_LEAF) {
         int empties = pos_empty_count(pos);
-        if (empties > PROOF_LEAF_EMPTIES)
-            return fail_node(r, id, node, "a leaf with %d empty points (at most %d)", empties, PROOF_LEAF_EMPTIES);
-        int value = play_out(pos, s->claim.prover);
-        if (value < s->claim.margin)
-            return fail_node(r, id, node, "the leaf is worth %+d to %s, not %+d or more", value,
+        if (empties > s->leaf_empties)
+            return fail_node(r, id, node, "a leaf with %d empty points (at most %d)", empties, s->leaf_empties);
+        if (!proof_leaf_holds(s->leaf_table, pos, s->claim.prover, s->claim.margin, &summary->leaf_nodes))
+            return fail_node(r, id, node, "the leaf does not give %s %+d or more",
                              s->claim.prover == COLOR_BLACK ? "black" : "white", s->claim.margin);
         summary->leaves++;
         if (empties > summary->deepest_leaf_empties)
@@ -418,8 +403,15 @@ bool proof_check(FILE *in, ProofSummary *summary, char *err, size_t err_size)
             fail(&r, "not a proof file: it starts with 'rin-proof %d'", PROOF_FORMAT_VERSION);
             goto done;
         }
-        if (version != PROOF_FORMAT_VERSION) {
-            fail(&r, "proof format version %d; this program reads version %d", version, PROOF_FORMAT_VERSION);
+        if (version < 1 || version > PROOF_FORMAT_VERSION) {
+            fail(&r, "proof format version %d; this program reads versions 1 to %d", version, PROOF_FORMAT_VERSION);
+            goto done;
+        }
+        summary->version = version;
+        s.leaf_empties = version == 1 ? PROOF_LEAF_EMPTIES_V1 : PROOF_LEAF_EMPTIES_MAX;
+        s.leaf_table = proof_leaf_table_create(LEAF_TABLE_LOG2);
+        if (!s.leaf_table) {
+            fail(&r, "out of memory for the leaves' table");
             goto done;
         }
     }
@@ -461,6 +453,7 @@ bool proof_check(FILE *in, ProofSummary *summary, char *err, size_t err_size)
     }
     ok = true;
 done:
+    proof_leaf_table_destroy(s.leaf_table);
     free(s.node);
     free(s.child);
     free(r.line);

@@ -1,11 +1,12 @@
-/* Proof files (format rin-proof 1, protocol/PROTOCOL.md "Proof files"): a
+/* Proof files (format rin-proof 2, protocol/PROTOCOL.md "Proof files"): a
  * claim that one side gets at least a margin from a position, and the tree
  * that proves it, one node per line built on position strings. Writing
  * them, and checking them with the rules alone: every node is replayed
  * from its position string, the prover's stones must be legal and lead to
  * the positions their children name, the defender's every legal stone must
- * be answered, and every leaf is played out to the end here and must reach
- * the margin. Nothing of the solver that wrote the file is trusted. */
+ * be answered, and every leaf must reach the margin under the checker's own
+ * search (proof_leaf.h). Nothing of the solver that wrote the file is
+ * trusted. */
 #ifndef RIN_PROOF_FILE_H
 #define RIN_PROOF_FILE_H
 
@@ -18,8 +19,10 @@
 #include "rules/position.h"
 
 enum {
-    PROOF_FORMAT_VERSION = 1,
-    PROOF_LEAF_EMPTIES = 6, /* a leaf may have at most this many empty points: the checker plays them all out */
+    PROOF_FORMAT_VERSION = 2,
+    PROOF_LEAF_EMPTIES_V1 = 6,   /* the most empty points of a leaf in format 1 (still read) */
+    PROOF_LEAF_EMPTIES_MAX = 16, /* the most empty points of a leaf in format 2: the checker searches them */
+    PROOF_LEAF_EMPTIES = 12,     /* where the writers stop by default */
     PROOF_ERROR_MAX = 512
 };
 
@@ -32,7 +35,7 @@ typedef struct ProofClaim {
 
 /* The kinds of node lines. */
 typedef enum ProofNodeKind {
-    PROOF_LEAF, /* the checker plays it out (at most PROOF_LEAF_EMPTIES empty points) */
+    PROOF_LEAF, /* the checker settles it (at most PROOF_LEAF_EMPTIES_MAX empty points) */
     PROOF_PLAY, /* the prover to move: one stone, one child */
     PROOF_ALL   /* the defender to move: every legal stone, a child each */
 } ProofNodeKind;
@@ -42,7 +45,9 @@ typedef struct ProofSummary {
     int claims;
     ProofClaim claim[8];          /* the first eight claims */
     char root[8][POSSTR_MAX];     /* their roots' position strings */
+    int version;                  /* the file's format */
     uint64_t nodes, leaves, edges;
+    uint64_t leaf_nodes;          /* positions the checker's search visited below the leaves */
     int deepest_leaf_empties;     /* the most empty points of a leaf */
 } ProofSummary;
 

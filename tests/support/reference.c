@@ -249,3 +249,22 @@ bool ref_matches(const RefBoard *board, const Position *pos, char *why, size_t w
         }
     return true;
 }
+
+int ref_minimax(const RefBoard *board)
+{
+    if (ref_is_over(board))
+        return ref_score(board);
+    bool black = ref_to_move(board) == REF_BLACK;
+    int best = black ? -1000 : 1000;
+    for (int row = 0; row < board->size; row++)
+        for (int col = 0; col < board->size; col++) {
+            if (board->cell[row][col] != REF_EMPTY)
+                continue;
+            RefBoard next = *board;
+            ref_play(&next, row, col, NULL);
+            int value = ref_minimax(&next);
+            if (black ? value > best : value < best)
+                best = value;
+        }
+    return best;
+}

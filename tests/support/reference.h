@@ -60,6 +60,10 @@ int ref_enclosed(const RefBoard *board, RefCell colour, bool enclosed[REF_MAX_SI
  * NULL. */
 int ref_play(RefBoard *board, int row, int col, RefFill *fill);
 
+/* Black's final margin under best play from board, by a plain minimax over
+ * every stone (no memory: positions of a few empty points only). */
+int ref_minimax(const RefBoard *board);
+
 /* Number of stone sequences of exactly `depth` plies; games that end
  * earlier contribute nothing. */
 uint64_t ref_perft(const RefBoard *board, int depth);

@@ -29,13 +29,14 @@ static bool write_node(void *context, uint64_t id, const Position *pos, SolvePro
 }
 
 /* The proof of "prover gets margin or more" from pos into a proof file in
- * memory with its claim line; the status of solve_proof. */
+ * memory with its claim line, down to leaves of at most leaf_empties empty
+ * points; the status of solve_proof. */
 static SolveProofStatus prove(SolveDfpn *dfpn, FILE *out, const Position *pos, Color prover, int margin,
-                              SolveProofStats *stats)
+                              int leaf_empties, SolveProofStats *stats)
 {
     ProofClaim claim = {prover, margin};
     proof_write_claim(out, &claim);
-    return solve_proof(dfpn, pos, prover, margin, PROOF_LEAF_EMPTIES, write_node, out, stats);
+    return solve_proof(dfpn, pos, prover, margin, leaf_empties, write_node, out, stats);
 }
 
 static void test_solver_proofs_hold(void **state)
@@ -63,10 +64,13 @@ static void test_solver_proofs_hold(void **state)
         assert_non_null(out);
         proof_write_header(out);
         SolveProofStats stats;
-        assert_int_equal(prove(&dfpn, out, &pos, COLOR_BLACK, value, &stats), SOLVE_PROOF_OK);
+        /* short leaves, so that the trees have depth; the default on the
+         * larger positions */
+        int leaf = trial % 4 == 3 ? PROOF_LEAF_EMPTIES : 2 + trial % 5;
+        assert_int_equal(prove(&dfpn, out, &pos, COLOR_BLACK, value, leaf, &stats), SOLVE_PROOF_OK);
         assert_true(stats.nodes >= 1 && stats.leaves >= 1);
         transpositions += stats.transpositions;
-        assert_int_equal(prove(&dfpn, out, &pos, COLOR_WHITE, -value, &stats), SOLVE_PROOF_OK);
+        assert_int_equal(prove(&dfpn, out, &pos, COLOR_WHITE, -value, leaf, &stats), SOLVE_PROOF_OK);
         fclose(out);
         /* one stone more for either side is not true: margins move by two
          * on a full board, so value + 1 and value + 2 both fail */
@@ -108,7 +112,7 @@ static void test_solve_writes_what_verify_accepts(void **state)
     char args[512], path[256];
     snprintf(path, sizeof path, "%s/four.proof", dir);
     /* a 4x4 position with 11 empty points */
-    snprintf(args, sizeof args, "solve --position 'x3/1o2/2x1/o3 w 2' --proof %s", path);
+    snprintf(args, sizeof args, "solve --position 'x3/1o2/2x1/o3 w 2' --proof %s --proof-leaf 5", path);
     SupportOutput o = support_run(RIN_BINARY, dir, args);
     assert_int_equal(o.status, 0);
     const char *value = strstr(o.out, "value: ");
@@ -120,6 +124,7 @@ static void test_solve_writes_what_verify_accepts(void **state)
     if (letter == 'W')
         black_margin = -black_margin;
     assert_non_null(strstr(o.out, "proof: "));
+    assert_non_null(strstr(o.out, "leaves of at most 5 empty points"));
     support_output_free(&o);
 
     snprintf(args, sizeof args, "verify %s", path);
@@ -146,6 +151,10 @@ static void test_solve_writes_what_verify_accepts(void **state)
     o = support_run(RIN_BINARY, dir, "solve --size 4 --proof");
     assert_int_equal(o.status, 2);
     assert_non_null(strstr(o.err, "--proof needs a file name"));
+    support_output_free(&o);
+    o = support_run(RIN_BINARY, dir, "solve --size 4 --proof x.proof --proof-leaf 17");
+    assert_int_equal(o.status, 2);
+    assert_non_null(strstr(o.err, "--proof-leaf needs a number of empty points from 0 to 16"));
     support_output_free(&o);
     char name[300];
     snprintf(name, sizeof name, "%s/stdout", dir);

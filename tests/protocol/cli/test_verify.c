@@ -90,7 +90,7 @@ static void test_refusals(void **state)
     assert_int_equal(o.status, 1);
     assert_non_null(strstr(o.out, "exact.proof: verified")); /* the good file is still reported */
     assert_non_null(strstr(o.err, "wrong.proof: refused: line 3: node 0 (" FULL
-                                  "): the leaf is worth +2 to white, not +3 or more"));
+                                  "): the leaf does not give white +3 or more"));
     support_output_free(&o);
 
     o = run("verify /nonexistent/x.proof");

@@ -39,26 +39,6 @@ static int minimax(const Position *pos, Color prover)
     return best;
 }
 
-/* The same by the slow reference rules: Black's margin under best play. */
-static int ref_minimax(const RefBoard *board)
-{
-    if (ref_is_over(board))
-        return ref_score(board);
-    bool black = ref_to_move(board) == REF_BLACK;
-    int best = black ? -1000 : 1000;
-    for (int row = 0; row < board->size; row++)
-        for (int col = 0; col < board->size; col++) {
-            if (board->cell[row][col] != REF_EMPTY)
-                continue;
-            RefBoard next = *board;
-            ref_play(&next, row, col, NULL);
-            int value = ref_minimax(&next);
-            if (black ? value > best : value < best)
-                best = value;
-        }
-    return best;
-}
-
 /* A proof writer: ids in order of first mention, children named in the
  * parent's line before their own lines. */
 typedef struct Gen {
@@ -252,16 +232,28 @@ static void test_wrong_leaves_refused(void **state)
     (void)state;
     ProofSummary summary;
     char err[PROOF_ERROR_MAX];
+    /* format 1 stops at 6 empty points, format 2 at 16 */
     assert_refused("rin-proof 1\nclaim black +0\n0 4/4/4/4 b 1 : leaf\n", "a leaf with 16 empty points (at most 6)");
+    assert_refused("rin-proof 2\nclaim black +0\n0 5/5/5/5/xxxx1 w 1 : leaf\n",
+                   "a leaf with 21 empty points (at most 16)");
     /* a full board that White wins by 2 (9 white stones, 7 black) */
     const char *full = "0 xxxx/xxxo/oooo/oooo w 1 : leaf\n";
     char text[256];
-    snprintf(text, sizeof text, "rin-proof 1\nclaim black +0\n%s", full);
-    assert_refused(text, "the leaf is worth -2 to black, not +0 or more");
-    snprintf(text, sizeof text, "rin-proof 1\nclaim white +2\n%s", full);
+    snprintf(text, sizeof text, "rin-proof 2\nclaim black +0\n%s", full);
+    assert_refused(text, "the leaf does not give black +0 or more");
+    snprintf(text, sizeof text, "rin-proof 2\nclaim white +2\n%s", full);
     assert_true(check_text(text, &summary, err, sizeof err));
-    snprintf(text, sizeof text, "rin-proof 1\nclaim white +3\n%s", full);
-    assert_refused(text, "the leaf is worth +2 to white, not +3 or more");
+    snprintf(text, sizeof text, "rin-proof 2\nclaim white +3\n%s", full);
+    assert_refused(text, "the leaf does not give white +3 or more");
+    /* the empty 4x4 board is a draw: a leaf of 16 empty points that the
+     * checker searches to the end (format 2) */
+    assert_true(check_text("rin-proof 2\nclaim black +0\n0 4/4/4/4 b 1 : leaf\n"
+                           "claim white +0\n0 4/4/4/4 b 1 : leaf\n",
+                           &summary, err, sizeof err));
+    assert_int_equal(summary.version, 2);
+    assert_int_equal(summary.deepest_leaf_empties, 16);
+    assert_true(summary.leaf_nodes > 16);
+    assert_refused("rin-proof 2\nclaim black +1\n0 4/4/4/4 b 1 : leaf\n", "the leaf does not give black +1 or more");
     /* A1 is the bottom left point; D1 is where the child's stone is */
     assert_refused("rin-proof 1\nclaim black +0\n0 4/4/4/4 b 1 : play A1 1\n1 4/4/4/3x w 1 : leaf\n",
                    "A1 leads to 4/4/4/x3 w 1, but its child, node 1, holds 4/4/4/3x w 1");
@@ -274,7 +266,8 @@ static void test_syntax_refused(void **state)
     assert_refused("", "empty file");
     assert_refused("# only a comment\n", "empty file");
     assert_refused("rin-proof\n", "not a proof file");
-    assert_refused("rin-proof 2\nclaim black +0\n", "proof format version 2");
+    assert_refused("rin-proof 3\nclaim black +0\n", "proof format version 3");
+    assert_refused("rin-proof 0\nclaim black +0\n", "proof format version 0");
     assert_refused("rin-proof 1\n", "makes no claim");
     assert_refused("rin-proof 1\n0 4/4/4/4 b 1 : leaf\n", "a node before the first claim");
     assert_refused("rin-proof 1\nclaim grey +0\n", "a claim names black or white");
@@ -324,7 +317,7 @@ static void test_writer_lines(void **state)
     assert_true(posstr_parse("xxxx/xxxx/xooo/oooo w 1", &pos, err, sizeof err));
     proof_write_node(out, 0, &pos, PROOF_LEAF, NULL, NULL, 0);
     fclose(out);
-    assert_string_equal(text, "rin-proof 1\nclaim white -3\n0 xxxx/xxxx/xooo/oooo w 1 : leaf\n");
+    assert_string_equal(text, "rin-proof 2\nclaim white -3\n0 xxxx/xxxx/xooo/oooo w 1 : leaf\n");
     /* Black has 9 stones, White 7: White's -3 or more holds, -1 would not */
     ProofSummary summary;
     assert_true(check_text(text, &summary, err, sizeof err));
