@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "formats/proof_file.h"
+#include "rules/clock.h"
 
 static const char usage_text[] =
     "Usage: rin verify FILE...\n"
@@ -21,7 +22,8 @@ static const char usage_text[] =
     "defender is answered, and every leaf (at most 16 empty points; 6 in format 1)\n"
     "reaches the claimed margin under this checker's own search of every\n"
     "continuation. Prints what each file proves; a proof that does not hold is\n"
-    "refused with the line, the node's position and the reason.\n"
+    "refused with the line, the node's position and the reason. A long check\n"
+    "writes a progress line to stderr every 5 seconds.\n"
     "\n"
     "  -h, --help   show this help and exit\n"
     "\n"
@@ -64,12 +66,36 @@ static void print_value(const ProofSummary *s)
     }
 }
 
+/* Progress lines on stderr, one every 5 seconds of a long check. */
+typedef struct Progress {
+    const char *name;
+    int64_t start_ms, next_ms;
+} Progress;
+
+static void print_progress(void *context, int claim, uint64_t checked, uint64_t read, const ProofSummary *so_far)
+{
+    Progress *p = context;
+    int64_t now = clock_now_ms();
+    if (now < p->next_ms)
+        return;
+    p->next_ms = now + 5000;
+    double seconds = (double)(now - p->start_ms) / 1000.0;
+    if (checked)
+        fprintf(stderr,
+                "verify: %s: %.0f s, claim %d: %" PRIu64 " of %" PRIu64 " nodes checked; in all %" PRIu64
+                " leaves, %" PRIu64 " positions searched below them\n",
+                p->name, seconds, claim, checked, read, so_far->leaves, so_far->leaf_nodes);
+    else
+        fprintf(stderr, "verify: %s: %.0f s, claim %d: %" PRIu64 " nodes read\n", p->name, seconds, claim, read);
+}
+
 static bool verify_file(FILE *in, const char *name)
 {
     ProofSummary summary;
     char err[PROOF_ERROR_MAX];
     clock_t start = clock();
-    bool ok = proof_check(in, &summary, err, sizeof err);
+    Progress progress = {name, clock_now_ms(), clock_now_ms() + 5000};
+    bool ok = proof_check_progress(in, &summary, print_progress, &progress, err, sizeof err);
     double seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
     if (!ok) {
         fflush(stdout);

@@ -53,7 +53,22 @@ typedef struct Reader {
     uint64_t number;
     char *err;
     size_t err_size;
+    ProofProgressFn progress; /* NULL: none */
+    void *context;
+    ProofSummary *summary;
+    uint64_t lines; /* node lines read of the claim under way */
 } Reader;
+
+enum {
+    PROGRESS_CHECKED = 64,  /* nodes checked between calls of progress (a leaf may take a while) */
+    PROGRESS_READ = 1 << 16 /* node lines read between calls */
+};
+
+static void report(Reader *r, uint64_t checked)
+{
+    if (r->progress)
+        r->progress(r->context, r->summary->claims + 1, checked, r->lines, r->summary);
+}
 
 static bool fail(Reader *r, const char *format, ...)
 {
@@ -372,6 +387,8 @@ static bool check_section(Reader *r, const Section *s, ProofSummary *summary)
         summary->nodes++;
         if (!check_node(r, s, id, summary))
             return false;
+        if ((id + 1) % PROGRESS_CHECKED == 0)
+            report(r, id + 1);
     }
     return true;
 }
@@ -387,8 +404,14 @@ static void section_reset(Section *s)
 
 bool proof_check(FILE *in, ProofSummary *summary, char *err, size_t err_size)
 {
+    return proof_check_progress(in, summary, NULL, NULL, err, err_size);
+}
+
+bool proof_check_progress(FILE *in, ProofSummary *summary, ProofProgressFn progress, void *context, char *err,
+                          size_t err_size)
+{
     memset(summary, 0, sizeof *summary);
-    Reader r = {.in = in, .err = err, .err_size = err_size};
+    Reader r = {.in = in, .err = err, .err_size = err_size, .progress = progress, .context = context, .summary = summary};
     Section s = {0};
     bool ok = false, read_error, in_claim = false;
     if (!next_line(&r, &read_error)) {
@@ -432,6 +455,7 @@ bool proof_check(FILE *in, ProofSummary *summary, char *err, size_t err_size)
             }
             summary->claims++;
             section_reset(&s);
+            r.lines = 0;
         }
         if (!more)
             break;
@@ -445,6 +469,8 @@ bool proof_check(FILE *in, ProofSummary *summary, char *err, size_t err_size)
             goto done;
         } else if (!parse_node(&r, &s)) {
             goto done;
+        } else if (++r.lines % PROGRESS_READ == 0) {
+            report(&r, 0);
         }
     }
     if (summary->claims == 0) {

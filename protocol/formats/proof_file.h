@@ -57,6 +57,15 @@ typedef struct ProofSummary {
  * filled either way with what was read. */
 bool proof_check(FILE *in, ProofSummary *summary, char *err, size_t err_size);
 
+/* The same, calling `progress` (with `context`) every few thousand nodes of
+ * a long file: the claim under way (counted from 1), its nodes checked so
+ * far (0 while they are still being read) and read, and the summary so far
+ * of the whole file (nodes, leaves and the leaves' searches checked). */
+typedef void (*ProofProgressFn)(void *context, int claim, uint64_t checked, uint64_t read,
+                                const ProofSummary *so_far);
+bool proof_check_progress(FILE *in, ProofSummary *summary, ProofProgressFn progress, void *context, char *err,
+                          size_t err_size);
+
 /* Writing: the header line once, then per claim its line and its nodes,
  * node 0 first (the root); ids are numbered from 0 in each claim. */
 void proof_write_header(FILE *out);

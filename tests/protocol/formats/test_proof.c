@@ -225,6 +225,49 @@ static void test_missing_defence_refused(void **state)
     }
 }
 
+/* The progress of a check: each claim in turn, its nodes checked in steps
+ * up to all of them, the summary growing. */
+typedef struct Calls {
+    int count, last_claim;
+    uint64_t last_checked, last_nodes;
+} Calls;
+
+static void count_call(void *context, int claim, uint64_t checked, uint64_t read, const ProofSummary *so_far)
+{
+    Calls *c = context;
+    assert_true(claim == c->last_claim || claim == c->last_claim + 1);
+    if (claim == c->last_claim)
+        assert_true(checked == 0 || checked > c->last_checked);
+    assert_true(checked <= read);
+    assert_true(so_far->nodes >= c->last_nodes);
+    c->count++;
+    c->last_claim = claim;
+    c->last_checked = checked;
+    c->last_nodes = so_far->nodes;
+}
+
+static void test_progress_reported(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 64);
+    Position pos = random_position(&rng, 4, 8);
+    char err[PROOF_ERROR_MAX] = "";
+    int margin;
+    char *text = exact_proof(&pos, 0, &margin);
+    FILE *in = fmemopen(text, strlen(text), "r");
+    assert_non_null(in);
+    ProofSummary summary;
+    Calls calls = {0, 1, 0, 0};
+    assert_true(proof_check_progress(in, &summary, count_call, &calls, err, sizeof err));
+    fclose(in);
+    /* one call per 64 nodes checked of each claim */
+    assert_true(summary.nodes > 128);
+    assert_true(calls.count >= (int)(summary.nodes / 64) - 2);
+    assert_int_equal(calls.last_claim, 2);
+    free(text);
+}
+
 /* A leaf with too many empty points, a leaf that falls short, a child
  * that is another position than its stone leads to. */
 static void test_wrong_leaves_refused(void **state)
@@ -332,6 +375,7 @@ int main(void)
         cmocka_unit_test(test_exact_proofs_hold),       cmocka_unit_test(test_claim_too_high_refused),
         cmocka_unit_test(test_missing_defence_refused), cmocka_unit_test(test_wrong_leaves_refused),
         cmocka_unit_test(test_syntax_refused),          cmocka_unit_test(test_writer_lines),
+        cmocka_unit_test(test_progress_reported),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
