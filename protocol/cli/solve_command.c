@@ -177,14 +177,32 @@ static void print_result(const Position *pos, const SolveResult *r, const SolveO
            r->table_bytes >> 20);
 }
 
+/* A proof being written: the file, the claim, the nodes written of it. */
+typedef struct ProofWriting {
+    FILE *out;
+    const ProofClaim *claim;
+    uint64_t written;
+} ProofWriting;
+
 /* Writes each node of a proof tree as a line of a proof file. */
 static bool write_node(void *context, uint64_t id, const Position *pos, SolveProofKind kind, const int *points,
                        const uint64_t *children, int count)
 {
-    FILE *out = context;
+    ProofWriting *w = context;
     ProofNodeKind k = kind == SOLVE_PROOF_LEAF ? PROOF_LEAF : kind == SOLVE_PROOF_PLAY ? PROOF_PLAY : PROOF_ALL;
-    proof_write_node(out, id, pos, k, points, children, count);
-    return !ferror(out);
+    proof_write_node(w->out, id, pos, k, points, children, count);
+    w->written++;
+    return !ferror(w->out);
+}
+
+/* Progress lines while the proof is built: the claim, the nodes written,
+ * the solver's nodes. */
+static void print_proof_progress(const SolveProgress *p, void *context)
+{
+    const ProofWriting *w = context;
+    fprintf(stderr, "proof: %.0f s, %s's claim %+d, %" PRIu64 " nodes written, %" PRIu64 " nodes searched\n",
+            (double)p->elapsed_ms / 1000.0, w->claim->prover == COLOR_BLACK ? "Black" : "White", w->claim->margin,
+            w->written, p->nodes);
 }
 
 /* The proof of Black's exact margin `black_margin` from pos, as two claims,
@@ -203,9 +221,16 @@ static bool write_proof(const char *path, const Position *pos, int black_margin,
         fprintf(stderr, "rin: solve: cannot write %s: %s\n", temporary, strerror(errno));
         return false;
     }
+    ProofClaim claims[2] = {{COLOR_BLACK, black_margin}, {COLOR_WHITE, -black_margin}};
+    ProofWriting writing = {out, &claims[0], 0};
+    SolveOptions proof_options = *options;
+    if (proof_options.progress) {
+        proof_options.progress = print_proof_progress;
+        proof_options.progress_context = &writing;
+    }
     SolveDfpn dfpn;
     EvalModel *evaluation;
-    if (solve_start(&dfpn, pos->size, options, &evaluation) != SOLVE_OK) {
+    if (solve_start(&dfpn, pos->size, &proof_options, &evaluation) != SOLVE_OK) {
         fprintf(stderr, "rin: solve: out of memory for the proof's table\n");
         fclose(out);
         remove(temporary);
@@ -215,14 +240,15 @@ static bool write_proof(const char *path, const Position *pos, int black_margin,
     proof_write_header(out);
     fprintf(out, "# Black's final margin under perfect play is %+d: Black gets %+d or more, White %+d or more\n",
             black_margin, black_margin, -black_margin);
-    ProofClaim claims[2] = {{COLOR_BLACK, black_margin}, {COLOR_WHITE, -black_margin}};
     SolveProofStats total = {0};
     bool ok = true;
     for (int i = 0; i < 2 && ok; i++) {
         proof_write_claim(out, &claims[i]);
+        writing.claim = &claims[i];
+        writing.written = 0;
         SolveProofStats stats;
         SolveProofStatus status = solve_proof(&dfpn, pos, claims[i].prover, claims[i].margin, leaf_empties,
-                                              write_node, out, &stats);
+                                              write_node, &writing, &stats);
         if (status != SOLVE_PROOF_OK) {
             fprintf(stderr, "rin: solve: the proof of %s's claim failed: %s\n",
                     claims[i].prover == COLOR_BLACK ? "Black" : "White", solve_proof_status_text(status));
