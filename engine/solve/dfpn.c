@@ -146,6 +146,18 @@ static void stone_bounds(const SolveDfpn *d, const Position *pos, int target, in
         *upper = d->points - 2 * bb_count(stable_stones(pos->stones[COLOR_WHITE], d->size));
 }
 
+/* The endgame solver's entry for pos, and the image its key was taken
+ * in; false when it holds none of its own (exact-solve) entries. */
+static bool endgame_entry(const SolveDfpn *dfpn, const Position *pos, const SymmetryHashes *hashes, TTHit *hit,
+                          int *image)
+{
+    if (!dfpn->endgame.tt)
+        return false;
+    *image = dfpn->endgame.symmetry ? symmetry_key_image(&dfpn->symmetry, hashes) : 0;
+    uint64_t key = dfpn->endgame.symmetry ? hashes->h[*image] : pos->hash;
+    return tt_probe(&dfpn->endgame_table, key, hit) && hit->depth == ENDGAME_TT_DEPTH;
+}
+
 void solve_dfpn_bounds(const SolveDfpn *dfpn, const Position *pos, int *lower, int *upper)
 {
     if (pos_is_over(pos)) {
@@ -166,8 +178,33 @@ void solve_dfpn_bounds(const SolveDfpn *dfpn, const Position *pos, int *lower, i
         if (e->upper < hi)
             hi = e->upper;
     }
+    /* what the endgame solver proved: a fail-soft bound on the mover's
+     * final margin */
+    TTHit hit;
+    int image;
+    if (endgame_entry(dfpn, pos, &hashes, &hit, &image)) {
+        int margin = score_final_margin(hit.score);
+        bool black = pos_to_move(pos) == COLOR_BLACK;
+        bool at_least = hit.bound == TT_BOUND_EXACT || hit.bound == TT_BOUND_LOWER;
+        bool at_most = hit.bound == TT_BOUND_EXACT || hit.bound == TT_BOUND_UPPER;
+        if (black ? at_least : at_most)
+            lo = (black ? margin : -margin) > lo ? (black ? margin : -margin) : lo;
+        if (black ? at_most : at_least)
+            hi = (black ? margin : -margin) < hi ? (black ? margin : -margin) : hi;
+    }
     *lower = lo;
     *upper = hi;
+}
+
+int solve_dfpn_known_stone(const SolveDfpn *dfpn, const Position *pos)
+{
+    SymmetryHashes hashes;
+    symmetry_hashes(&dfpn->symmetry, pos, &hashes);
+    TTHit hit;
+    int image;
+    if (!endgame_entry(dfpn, pos, &hashes, &hit, &image) || hit.move < 0)
+        return POINT_NONE;
+    return dfpn->endgame.symmetry ? dfpn->symmetry.inverse[image][hit.move] : hit.move;
 }
 
 /* The numbers of a position not yet searched: 1 for the side to move, and

@@ -106,7 +106,11 @@ SolveAnswer solve_dfpn_prove(SolveDfpn *dfpn, const Position *pos, int target, u
 
 /* The bounds on Black's final margin from pos that are known without a
  * search: the score of a full board, the stable stones (when enabled) and
- * what the table holds. */
+ * what the tables hold (the proof search's and the endgame solver's). */
 void solve_dfpn_bounds(const SolveDfpn *dfpn, const Position *pos, int *lower, int *upper);
+
+/* The best stone the endgame solver's table holds for pos (the last one it
+ * found best there, whatever the question), or POINT_NONE. */
+int solve_dfpn_known_stone(const SolveDfpn *dfpn, const Position *pos);
 
 #endif

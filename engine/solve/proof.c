@@ -48,19 +48,27 @@ static int claim_holds(SolveDfpn *d, const Position *pos, Claim c, bool known_on
 
 /* The prover's stone at a node: one whose position is already in the tree
  * and known to keep the claim, else any known to keep it, else the first
- * the solver proves. POINT_NONE when none keeps it; -2 when stopped. */
+ * the solver proves, trying the endgame solver's best stone there first.
+ * POINT_NONE when none keeps it; -2 when stopped. */
 static int prover_stone(SolveDfpn *d, const SolvePosMap *t, const Position *pos, Claim c, const int *legal,
                         int count)
 {
+    int order[BB_POINTS], n = 0, known = solve_dfpn_known_stone(d, pos);
+    for (int i = 0; i < count; i++)
+        if (legal[i] == known)
+            order[n++] = known;
+    for (int i = 0; i < count; i++)
+        if (legal[i] != known)
+            order[n++] = legal[i];
     for (int pass = 0; pass < 3; pass++)
-        for (int i = 0; i < count; i++) {
+        for (int i = 0; i < n; i++) {
             Position next = *pos;
-            pos_play(&next, legal[i]);
+            pos_play(&next, order[i]);
             if (pass == 0 && !solve_posmap_has(t, &next))
                 continue;
             int holds = claim_holds(d, &next, c, pass < 2);
             if (holds == 1)
-                return legal[i];
+                return order[i];
             if (pass == 2 && holds < 0)
                 return -2;
         }

@@ -19,6 +19,7 @@
 #include "rules/score.h"
 #include "rules/symmetry.h"
 #include "search/endgame.h"
+#include "solve/dfpn.h"
 #include "solve/solve.h"
 
 /* ---- minimax over the reference rules ---- */
@@ -392,6 +393,60 @@ static void test_finished_game(void **state)
     free(result);
 }
 
+/* What the endgame solver's table tells after a proof: the bounds of every
+ * child of the root hold its minimax value, and the stone it holds for the
+ * root, when it holds one, is legal; and most of the time the children's
+ * bounds alone show the claim just proven (a child that keeps it where
+ * Black moves, every child where White does), which is what the proof
+ * writer needs. With and without mirror images merged. */
+static void test_endgame_table_bounds_hold(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 1126);
+    Memo memo;
+    memo_init(&memo, 21);
+    int known = 0, stones = 0;
+    for (int trial = 0; trial < 40; trial++) {
+        int size = 4 + trial % 2;
+        Position pos = support_random_position(&rng, size, 6 + trial % 5);
+        int value = reference_margin(&pos, &memo);
+        SolveDfpn dfpn;
+        assert_int_equal(solve_dfpn_init(&dfpn, size, 4 << 20, trial % 4 < 2, true, 25), SOLVE_DFPN_OK);
+        /* the question the position just meets: Black >= value */
+        assert_int_equal(solve_dfpn_prove(&dfpn, &pos, value, NULL, NULL), SOLVE_ANSWER_YES);
+        int lower, upper;
+        solve_dfpn_bounds(&dfpn, &pos, &lower, &upper);
+        assert_true(lower <= value && value <= upper);
+        /* Black to move: some child known to keep Black's margin at value;
+         * White to move: every child */
+        bool black = pos_to_move(&pos) == COLOR_BLACK;
+        bool some = false, every = true;
+        Bitboard empty = pos_empty(&pos);
+        while (!bb_is_empty(empty)) {
+            Position child = pos;
+            pos_play(&child, bb_pop(&empty));
+            int child_value = reference_margin(&child, &memo);
+            solve_dfpn_bounds(&dfpn, &child, &lower, &upper);
+            if (lower > child_value || child_value > upper)
+                fail_msg("trial %d: a child worth %+d has bounds [%+d, %+d]", trial, child_value, lower, upper);
+            some = some || lower >= value;
+            every = every && lower >= value;
+        }
+        known += black ? some : every;
+        int stone = solve_dfpn_known_stone(&dfpn, &pos);
+        if (stone != POINT_NONE) {
+            assert_int_equal(pos_check(&pos, pos_to_move(&pos), stone), POS_OK);
+            stones++;
+        }
+        solve_dfpn_free(&dfpn);
+    }
+    memo_free(&memo);
+    /* the tables do tell, most of the time */
+    assert_true(known > 30);
+    assert_true(stones > 30);
+}
+
 /* An argument runs only the tests whose names match it (a glob). */
 int main(int argc, char **argv)
 {
@@ -408,6 +463,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_opening_table_4x4),
         cmocka_unit_test(test_node_limit_stops_with_honest_bounds),
         cmocka_unit_test(test_finished_game),
+        cmocka_unit_test(test_endgame_table_bounds_hold),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
