@@ -1,15 +1,18 @@
 /* The checker's search at a proof's leaves (proof_leaf.h): a plain AND/OR
  * search over every legal stone, with nothing but the rules and the count of
- * stones that can no longer change colour. */
+ * stones that can no longer change colour (rules/stable.h). */
 #include "formats/proof_leaf.h"
 
 #include <stdlib.h>
 
-/* A slot: the position in full and the question, with its answer. */
+#include "rules/stable.h"
+
+/* A slot: the position in full and the question, with its answer. A slot
+ * never written holds a position of size 0, which matches none. */
 typedef struct Slot {
-    Bitboard stones[2];
+    Position pos;
     int16_t margin;
-    uint8_t prover, turn, size, answer, used;
+    uint8_t prover, answer;
 } Slot;
 
 struct ProofLeafTable {
@@ -40,31 +43,12 @@ void proof_leaf_table_destroy(ProofLeafTable *table)
     free(table);
 }
 
-/* The turn as the rest of the game sees it: who moves and with which stone
- * of the turn, which the ply fixes modulo 4 (ply 0: Black's single opening
- * stone). */
-static uint8_t turn_of(const Position *pos) { return pos->ply == 0 ? 4 : (uint8_t)(pos->ply & 3); }
-
 static Slot *table_slot(ProofLeafTable *t, const Position *pos) { return &t->slot[pos->hash & t->mask]; }
 
+/* Same stones, turn and size (pos_same), and the same question. */
 static bool slot_matches(const Slot *s, const Position *pos, Color prover, int margin)
 {
-    return s->used && s->prover == prover && s->margin == margin && s->turn == turn_of(pos) &&
-           s->size == pos->size && bb_equal(s->stones[0], pos->stones[0]) && bb_equal(s->stones[1], pos->stones[1]);
-}
-
-/* The stones of `own` joined to the safe zone (the edge) by a chain of
- * `own` stones: RULES.md says no ring can ever take them. Grown from the
- * edge one step at a time until nothing is added. */
-static int joined_to_edge(Bitboard own, int size)
-{
-    Bitboard joined = bb_and(own, bb_edge(size));
-    for (;;) {
-        Bitboard grown = bb_and(bb_dilate4(joined), own);
-        if (bb_equal(grown, joined))
-            return bb_count(joined);
-        joined = grown;
-    }
+    return s->prover == prover && s->margin == margin && pos_same(&s->pos, pos);
 }
 
 static bool holds(ProofLeafTable *table, const Position *pos, Color prover, int margin, uint64_t *nodes)
@@ -74,10 +58,11 @@ static bool holds(ProofLeafTable *table, const Position *pos, Color prover, int 
     Color defender = color_other(prover);
     if (pos_is_over(pos))
         return pos_count(pos, prover) - pos_count(pos, defender) >= margin;
-    /* on the full board the prover's margin is 2 * (its stones) - points */
-    if (2 * joined_to_edge(pos->stones[prover], pos->size) - points >= margin)
+    /* on the full board the prover's margin is 2 * (its stones) - points,
+     * and no ring can take a stone joined to the safe zone (RULES.md) */
+    if (2 * bb_count(stable_stones(pos->stones[prover], pos->size)) - points >= margin)
         return true;
-    if (points - 2 * joined_to_edge(pos->stones[defender], pos->size) < margin)
+    if (points - 2 * bb_count(stable_stones(pos->stones[defender], pos->size)) < margin)
         return false;
     Slot *slot = NULL;
     if (table && pos_empty_count(pos) >= TABLE_MIN_EMPTIES) {
@@ -111,8 +96,7 @@ static bool holds(ProofLeafTable *table, const Position *pos, Color prover, int 
         if (holds(table, &child[i], prover, margin, nodes) == prover_moves)
             answer = prover_moves;
     if (slot)
-        *slot = (Slot){{pos->stones[0], pos->stones[1]}, (int16_t)margin, (uint8_t)prover, turn_of(pos),
-                       (uint8_t)pos->size, answer, 1};
+        *slot = (Slot){*pos, (int16_t)margin, (uint8_t)prover, answer};
     return answer;
 }
 
