@@ -184,13 +184,15 @@ void solve_dfpn_bounds(const SolveDfpn *dfpn, const Position *pos, int *lower, i
     int image;
     if (endgame_entry(dfpn, pos, &hashes, &hit, &image)) {
         int margin = score_final_margin(hit.score);
-        bool black = pos_to_move(pos) == COLOR_BLACK;
         bool at_least = hit.bound == TT_BOUND_EXACT || hit.bound == TT_BOUND_LOWER;
         bool at_most = hit.bound == TT_BOUND_EXACT || hit.bound == TT_BOUND_UPPER;
-        if (black ? at_least : at_most)
-            lo = (black ? margin : -margin) > lo ? (black ? margin : -margin) : lo;
-        if (black ? at_most : at_least)
-            hi = (black ? margin : -margin) < hi ? (black ? margin : -margin) : hi;
+        int mover_lo = at_least ? margin : -dfpn->points, mover_hi = at_most ? margin : dfpn->points;
+        bool black = pos_to_move(pos) == COLOR_BLACK;
+        int black_lo = black ? mover_lo : -mover_hi, black_hi = black ? mover_hi : -mover_lo;
+        if (black_lo > lo)
+            lo = black_lo;
+        if (black_hi < hi)
+            hi = black_hi;
     }
     *lower = lo;
     *upper = hi;

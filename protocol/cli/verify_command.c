@@ -94,7 +94,8 @@ static bool verify_file(FILE *in, const char *name)
     ProofSummary summary;
     char err[PROOF_ERROR_MAX];
     clock_t start = clock();
-    Progress progress = {name, clock_now_ms(), clock_now_ms() + 5000};
+    int64_t now = clock_now_ms();
+    Progress progress = {name, now, now + 5000};
     bool ok = proof_check_progress(in, &summary, print_progress, &progress, err, sizeof err);
     double seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
     if (!ok) {
