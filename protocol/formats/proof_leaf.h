@@ -1,6 +1,6 @@
 /* The leaves of a proof file (proof_file.h): whether a side reaches its
  * margin from a position, settled by the checker's own search over the rules
- * alone (pos_check, pos_play), so that a proof can stop well before the full
+ * alone (pos_check, pos_play, stable_stones), so that a proof can stop well before the full
  * board without trusting the solver that wrote it. */
 #ifndef RIN_PROOF_LEAF_H
 #define RIN_PROOF_LEAF_H
