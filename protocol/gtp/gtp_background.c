@@ -13,11 +13,13 @@
 static void emit_batch(const SearchInfo *info, bool last, void *context)
 {
     (void)last;
-    const GtpStream *stream = context;
+    GtpStream *stream = context;
+    stream->marked = *info;
+    gtp_proven_apply(&stream->proven, &stream->marked);
     char line[REPORT_LINE_MAX];
     flockfile(stream->out);
-    for (int i = 0; i < report_line_count(info); i++) {
-        report_candidate_line(info, i, stream->size, line);
+    for (int i = 0; i < report_line_count(&stream->marked); i++) {
+        report_candidate_line(&stream->marked, i, stream->size, line);
         fputs(line, stream->out);
         fputc('\n', stream->out);
     }
@@ -53,6 +55,7 @@ static void start_stream(Gtp *gtp, FILE *out)
 {
     gtp->stream.out = out;
     gtp->stream.size = gtp->pos.size;
+    gtp_proven_view(&gtp->proven, &gtp->pos, &gtp->stream.proven);
     AnalysisJob job = {.search = gtp->analysis,
                        .pos = gtp->pos,
                        .limits = gtp->stream.limits,

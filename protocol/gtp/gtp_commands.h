@@ -10,6 +10,7 @@
 
 #include "gtp/analysis.h"
 #include "gtp/gtp.h"
+#include "gtp/proven.h"
 #include "players/player.h"
 #include "rules/position.h"
 #include "search/search.h"
@@ -36,6 +37,8 @@ typedef struct GtpStream {
     int size;            /* the board's, for vertices */
     int64_t interval_ms; /* between batches of info lines */
     SearchLimits limits;
+    GtpProvenView proven; /* what rin-solve proved about the root and its stones */
+    SearchInfo marked;    /* a batch with those marked, written from the background */
 } GtpStream;
 
 /* A growing text buffer; `failed` records that memory ran out. */
@@ -61,6 +64,7 @@ struct Gtp {
     bool background_ponders;  /* the background job is pondering (else a streamed analysis) */
     bool stream_pending;      /* rin-analyze answered "=": its stream starts after the response */
     GtpStream stream;
+    GtpProven proven;         /* the values rin-solve proved, shown as final by rin-analyze */
     bool engine_color_set;    /* a genmove has told the engine its colour (pondering thinks on the other's turns) */
     Color engine_color;
     int ponder_expected;      /* the stone pondering expected next (its PV's first), or POINT_NONE */

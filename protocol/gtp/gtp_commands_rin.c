@@ -272,6 +272,9 @@ bool gtp_cmd_rin_analyze(Gtp *gtp, const GtpArgs *args)
     SearchInfo info;
     if (!gtp_analyze_once(gtp, &request.limits, &info))
         return false;
+    GtpProvenView proven;
+    gtp_proven_view(&gtp->proven, &gtp->pos, &proven);
+    gtp_proven_apply(&proven, &info);
     char line[REPORT_LINE_MAX];
     for (int i = 0; i < report_line_count(&info); i++) {
         report_answer_line(&info, i, gtp->pos.size, line);
@@ -289,6 +292,28 @@ static void solve_result_text(int black_margin, char *out, size_t size)
         snprintf(out, size, "W+%d", -black_margin);
     else
         snprintf(out, size, "0");
+}
+
+/* What a solve proved, for later analyses: the position's value, the
+ * same value after each stone of its line, and the opening table's. */
+static void keep_proven(Gtp *gtp, const SolveResult *r)
+{
+    if (r->proven) {
+        Position pos = gtp->pos;
+        gtp_proven_add(&gtp->proven, &pos, r->black_margin);
+        for (int i = 0; i < r->pv_length; i++) {
+            pos_play(&pos, r->pv[i]);
+            gtp_proven_add(&gtp->proven, &pos, r->black_margin);
+        }
+    }
+    for (int i = 0; i < r->opening_count; i++) {
+        const SolveOpening *o = &r->openings[i];
+        if (!o->proven)
+            continue;
+        Position child = gtp->pos;
+        pos_play(&child, o->point);
+        gtp_proven_add(&gtp->proven, &child, o->black_lower);
+    }
 }
 
 bool gtp_cmd_rin_solve(Gtp *gtp, const GtpArgs *args)
@@ -319,6 +344,7 @@ bool gtp_cmd_rin_solve(Gtp *gtp, const GtpArgs *args)
         free(r);
         return gtp_fail(gtp, "%s (hash %" PRId64 " MiB)", solve_status_text(status), gtp->options.hash);
     }
+    keep_proven(gtp, r);
     int size = gtp->pos.size;
     char text[16];
     if (r->proven) {

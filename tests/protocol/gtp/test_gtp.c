@@ -403,6 +403,104 @@ static void test_rin_solve(void **state)
     gtp_destroy(gtp);
 }
 
+/* The stone after `key` in a response ("best", "pv"), into vertex. */
+static void word_after(const char *response, const char *key, char *vertex, size_t size)
+{
+    const char *at = strstr(response, key);
+    assert_non_null(at);
+    at += strlen(key);
+    size_t n = strcspn(at, " \n");
+    assert_true(n > 0 && n < size);
+    memcpy(vertex, at, n);
+    vertex[n] = '\0';
+}
+
+/* The kept values: whole positions compared (the same stones with the
+ * other side to move are another position), a value replaced in place,
+ * the oldest given up beyond GTP_PROVEN_MAX. */
+static void test_proven_values_kept(void **state)
+{
+    (void)state;
+    GtpProven *proven = calloc(1, sizeof *proven);
+    assert_non_null(proven);
+    Position pos[GTP_PROVEN_MAX + 1];
+    pos_init(&pos[0], 16);
+    for (int i = 1; i <= GTP_PROVEN_MAX; i++) {
+        pos[i] = pos[i - 1];
+        pos_play(&pos[i], i % 2 ? i / 2 : 255 - i / 2);
+    }
+    int margin;
+    assert_false(gtp_proven_find(proven, &pos[0], &margin));
+    gtp_proven_add(proven, &pos[0], 3);
+    gtp_proven_add(proven, &pos[1], -5);
+    gtp_proven_add(proven, &pos[0], 1);
+    assert_true(gtp_proven_find(proven, &pos[0], &margin));
+    assert_int_equal(margin, 1);
+    assert_true(gtp_proven_find(proven, &pos[1], &margin));
+    assert_int_equal(margin, -5);
+    assert_int_equal(proven->count, 2);
+    Position other = pos[1];
+    other.ply++; /* White's second stone of the turn instead of its first */
+    assert_false(gtp_proven_find(proven, &other, &margin));
+    for (int i = 2; i <= GTP_PROVEN_MAX; i++)
+        gtp_proven_add(proven, &pos[i], i);
+    assert_int_equal(proven->count, GTP_PROVEN_MAX);
+    assert_false(gtp_proven_find(proven, &pos[0], &margin));
+    assert_true(gtp_proven_find(proven, &pos[1], &margin));
+    assert_true(gtp_proven_find(proven, &pos[GTP_PROVEN_MAX], &margin));
+    assert_int_equal(margin, GTP_PROVEN_MAX);
+    free(proven);
+}
+
+/* Values rin-solve proved show as final in a later rin-analyze, one-shot
+ * and streamed: the empty 4x4 board is a draw, and so is every position
+ * on its line of perfect play; a stone whose value is not known keeps its
+ * estimate. */
+static void test_analysis_shows_solved_values(void **state)
+{
+    (void)state;
+    Gtp *gtp = new_engine(1);
+    assert_exec(gtp, "rin-option hash 16", "=\n\n");
+    assert_exec(gtp, "boardsize 4", "=\n\n");
+    const char *before = exec(gtp, "rin-analyze depth 1 multipv 16");
+    assert_non_null(before);
+    assert_null(strstr(before, "final"));
+    char first[COORD_TEXT_MAX], second[COORD_TEXT_MAX], line[64];
+    const char *solved = exec(gtp, "rin-solve");
+    assert_int_equal(strncmp(solved, "= result 0 margin 0 ", 20), 0);
+    word_after(solved, " pv ", first, sizeof first);
+    word_after(strstr(solved, " pv ") + 4, " ", second, sizeof second);
+    const char *after = exec(gtp, "rin-analyze depth 1 multipv 16");
+    snprintf(line, sizeof line, "move %s score final 0 depth 1 ", first);
+    assert_non_null(strstr(after, line));
+    assert_non_null(strstr(after, " score cs "));
+    /* one line: the stone's own value, when it is known */
+    snprintf(line, sizeof line, "rin-analyze depth 1 multipv 1");
+    const char *one = exec(gtp, line);
+    if (strncmp(one, "= move ", 7) == 0 && strncmp(one + 7, first, strlen(first)) == 0)
+        assert_non_null(strstr(one, " score final 0 "));
+    else
+        assert_non_null(strstr(one, " score cs "));
+    /* streamed, one stone further on the line */
+    snprintf(line, sizeof line, "play b %s", first);
+    assert_exec(gtp, line, "=\n\n");
+    const char *input = "rin-analyze interval 1 depth 1 multipv 16\n";
+    FILE *in = fmemopen((void *)input, strlen(input), "r");
+    char *output = NULL;
+    size_t output_length = 0;
+    FILE *out = open_memstream(&output, &output_length);
+    assert_non_null(in);
+    assert_non_null(out);
+    assert_int_equal(gtp_run(gtp, in, out), 0);
+    fclose(in);
+    fclose(out);
+    snprintf(line, sizeof line, " move %s score final 0 depth 1 ", second);
+    assert_non_null(strstr(output, line));
+    assert_non_null(strstr(output, " score cs "));
+    free(output);
+    gtp_destroy(gtp);
+}
+
 /* A proven draw reads "final 0", from the root solver (one line) and from
  * the search to the end (several lines): never as a win by SCORE_FINAL. */
 static void test_proven_draw_reads_final_0(void **state)
@@ -916,6 +1014,8 @@ int main(void)
         cmocka_unit_test(test_final_score_matches_counts),
         cmocka_unit_test(test_junk_lines),
         cmocka_unit_test(test_junk_stream_stays_in_step),
+        cmocka_unit_test(test_proven_values_kept),
+        cmocka_unit_test(test_analysis_shows_solved_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
