@@ -423,11 +423,12 @@ static void test_proven_values_kept(void **state)
     (void)state;
     GtpProven *proven = calloc(1, sizeof *proven);
     assert_non_null(proven);
+    /* all different: Black's opening stone and White's first */
     Position pos[GTP_PROVEN_MAX + 1];
-    pos_init(&pos[0], 16);
-    for (int i = 1; i <= GTP_PROVEN_MAX; i++) {
-        pos[i] = pos[i - 1];
-        pos_play(&pos[i], i % 2 ? i / 2 : 255 - i / 2);
+    for (int i = 0; i <= GTP_PROVEN_MAX; i++) {
+        pos_init(&pos[i], 16);
+        pos_play(&pos[i], i % BB_POINTS);
+        pos_play(&pos[i], (i % BB_POINTS + 1 + i / BB_POINTS) % BB_POINTS);
     }
     int margin;
     assert_false(gtp_proven_find(proven, &pos[0], &margin));
