@@ -125,7 +125,11 @@ int mcprior_add_gain(const McPrior *prior, const SearchParams *params, const Pos
 {
     if (!prior->ready)
         return margin;
-    return score_clamp_eval(margin + mcprior_gain(prior, pos) * SEARCH_PARAM(params, prior_gain_weight) / 4);
+    /* the larger boards, where the search sees less of the game, lean on
+     * the random games more (STRENGTH.md rows 82 to 84) */
+    int quarters = pos->size >= MCPRIOR_LARGE_BOARD ? SEARCH_PARAM(params, prior_gain_weight_large)
+                                                     : SEARCH_PARAM(params, prior_gain_weight);
+    return score_clamp_eval(margin + mcprior_gain(prior, pos) * quarters / 4);
 }
 
 int mcprior_utility(const EvalModel *model, const Position *pos, int margin)

@@ -18,6 +18,10 @@
 /* Fewer games than this leave the prior off (ready = false). */
 enum { MCPRIOR_MIN_PLAYOUTS = 64 };
 
+/* Boards of this size and larger weigh the prior's gain by
+ * prior_gain_weight_large instead of prior_gain_weight (params.h). */
+enum { MCPRIOR_LARGE_BOARD = 14 };
+
 typedef struct McPrior {
     bool ready;
     int playouts;
@@ -64,7 +68,8 @@ int mcprior_margin(const McPrior *prior, const Position *pos);
 int mcprior_gain(const McPrior *prior, const Position *pos);
 
 /* The search's estimate of the final margin: evaluate_with, plus a share
- * (prior_gain_weight quarters, params.h) of how the point values of the
+ * (prior_gain_weight quarters, prior_gain_weight_large from
+ * MCPRIOR_LARGE_BOARD on; params.h) of how the point values of the
  * prior changed from the root to pos (stones placed, points filled and
  * taken): what random games say the stones of the tree are worth beyond
  * themselves. Just evaluate_with when the prior is not ready. How much the

@@ -46,7 +46,8 @@
     X(quiet_edge, 50, 0, 5000, "quiet ordering: a stone on the edge")                                                 \
     X(root_order_noise, 16, 1, 4096, "root ordering: random tie-break below this, in 1/16 ordering points")           \
     X(prior_order_weight, 4, 0, 64, "quiet ordering: per centistone of the prior's AMAF value")                       \
-    X(prior_gain_weight, 2, 0, 16, "evaluation: quarters of the prior's gain since the root added to it")             \
+    X(prior_gain_weight, 2, 0, 16, "evaluation: quarters of the prior's gain since the root added to it, below 14x14") \
+    X(prior_gain_weight_large, 4, 0, 16, "evaluation: the same on boards of 14x14 and larger")                          \
     X(prior_win_stones, 10, 0, 100, "prior: stones a won random game (over a lost one) is worth in AMAF values")      \
     X(amaf_shrink, 8, 0, 4096, "prior: an AMAF value leans to 0 by this many games")                                  \
     X(prior_time_percent, 10, 0, 100, "prior: its share of the time per stone, in percent")                           \

@@ -110,6 +110,34 @@ static void test_setting_a_parameter_changes_the_search(void **state)
     }
 }
 
+/* The prior's weight has two values by board size: a 16x16 search
+ * changes with prior_gain_weight_large and not with prior_gain_weight,
+ * a 12x12 one the other way round (with RIN_TUNE; nothing changes
+ * without). */
+static void test_prior_weight_by_board_size(void **state)
+{
+    (void)state;
+    enum { LARGE = 0, SMALL = 12, DEPTH = 4 }; /* bench positions: 16x16 and 12x12 */
+    static const struct {
+        const char *name;
+        int position;
+        bool changes;
+    } cases[] = {{"prior_gain_weight_large", LARGE, true},
+                 {"prior_gain_weight_large", SMALL, false},
+                 {"prior_gain_weight", LARGE, false},
+                 {"prior_gain_weight", SMALL, true}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint64_t release = nodes_with(NULL, cases[i].position, DEPTH);
+        SearchParams p = search_params_default;
+        assert_true(search_params_set(&p, cases[i].name, 8));
+        uint64_t nodes = nodes_with(&p, cases[i].position, DEPTH);
+        if (SEARCH_PARAMS_TUNABLE && cases[i].changes)
+            assert_int_not_equal(nodes, release);
+        else
+            assert_int_equal(nodes, release);
+    }
+}
+
 static void test_time_parameters(void **state)
 {
     (void)state;
@@ -141,6 +169,7 @@ int main(void)
         cmocka_unit_test(test_set_checks_name_and_range),
         cmocka_unit_test(test_param_reads_the_values_only_when_tunable),
         cmocka_unit_test(test_setting_a_parameter_changes_the_search),
+        cmocka_unit_test(test_prior_weight_by_board_size),
         cmocka_unit_test(test_time_parameters),
         cmocka_unit_test(test_release_values_give_the_bench_signature),
     };
