@@ -272,26 +272,6 @@ static int solve(Solver *s, const Position *pos, const SymmetryHashes *hashes, i
     return best;
 }
 
-int endgame_order(const Solver *solver, const Position *pos, int *moves)
-{
-    int tt_move = -1, image = 0;
-    uint64_t key = pos->hash;
-    if (solver->symmetry) {
-        SymmetryHashes hashes;
-        symmetry_hashes(solver->symmetry, pos, &hashes);
-        image = symmetry_key_image(solver->symmetry, &hashes);
-        key = hashes.h[image];
-    }
-    TTHit hit;
-    if (solver->tt && tt_probe(solver->tt, key, &hit) && hit.move >= 0)
-        tt_move = solver->symmetry ? solver->symmetry->inverse[image][hit.move] : hit.move;
-    int keys[BB_POINTS], empties = pos_empty_count(pos);
-    const SolverOrdering *ord = solver->ordering;
-    if (ord && empties >= ord->min_empties)
-        return rich_order(ord, pos, tt_move, empties, moves, keys);
-    return plain_order(pos, tt_move, moves, keys);
-}
-
 int endgame_solve(Solver *solver, const Position *pos, int alpha, int beta, int *pv, int *pv_length)
 {
     solver->stopped = false;

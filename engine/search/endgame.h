@@ -63,10 +63,6 @@ int endgame_final_score(const Position *pos);
  * stones) when pv is not NULL. The table receives the same bounds. */
 int endgame_solve(Solver *solver, const Position *pos, int alpha, int beta, int *pv, int *pv_length);
 
-/* The stones of pos in the order the solver tries them (the table's
- * stone first); returns how many. */
-int endgame_order(const Solver *solver, const Position *pos, int *moves);
-
 typedef enum EndgameResult { ENDGAME_LOSS = -1, ENDGAME_DRAW = 0, ENDGAME_WIN = 1 } EndgameResult;
 
 /* The result of pos with perfect play for the side to move, without its

@@ -12,7 +12,6 @@
 #include "rules/clock.h"
 #include "rules/score.h"
 #include "rules/stable.h"
-#include "solve/parallel.h"
 
 enum {
     DFPN_POLL_INTERVAL = 1024, /* the clock is read every 1024 nodes */
@@ -299,17 +298,14 @@ static void store(SolveDfpn *d, uint64_t key, uint32_t pn, uint32_t dn, uint64_t
 /* Settles "Black's margin >= target" at pos with the endgame solver's
  * null window, and keeps the (fail-soft) bound it proves; false when a
  * limit stopped it. */
-static bool endgame_leaf(SolveDfpn *d, const Position *pos, uint64_t key, bool root, uint32_t *pn, uint32_t *dn)
+static bool endgame_leaf(SolveDfpn *d, const Position *pos, uint64_t key, uint32_t *pn, uint32_t *dn)
 {
     /* the mover's margin reaches `threshold` or stays below it */
     bool black = pos_to_move(pos) == COLOR_BLACK;
     int threshold = black ? d->target : 1 - d->target;
     int beta = score_final(threshold);
     d->endgame.node_limit = d->node_limit;
-    /* the threads split the question when the whole of it is the solver's */
-    int score, best;
-    if (!root || d->threads < 2 || !solve_parallel(&d->endgame, d->threads, pos, beta, &score, &best))
-        score = endgame_solve(&d->endgame, pos, beta - 1, beta, NULL, NULL);
+    int score = endgame_solve(&d->endgame, pos, beta - 1, beta, NULL, NULL);
     if (d->endgame.stopped) {
         d->stopped = true;
         return false;
@@ -344,7 +340,7 @@ static void mid(SolveDfpn *d, const Position *pos, const SymmetryHashes *hashes,
     poll(d);
     if (pos_empty_count(pos) <= d->leaf_empties) {
         uint64_t before = d->nodes;
-        if (endgame_leaf(d, pos, key, depth == 0, out_pn, out_dn)) {
+        if (endgame_leaf(d, pos, key, out_pn, out_dn)) {
             SolveEntry *e = solve_table_slot(&d->table, key);
             uint64_t total = (uint64_t)e->work + (d->nodes - before);
             e->work = total > UINT32_MAX ? UINT32_MAX : (uint32_t)total;

@@ -68,8 +68,6 @@ typedef struct SolveDfpn {
                                     the margin from the target; NULL: not used */
     int leaf_empties;        /* positions with at most this many empty points
                                 are settled by the alpha-beta endgame solver */
-    int threads;             /* when the root is one of them: threads that
-                                share its question (parallel.h); 1: one */
     TT endgame_table;        /* the endgame solver's */
     Solver endgame;          /* mirror images merged as in the table; the
                                 richer ordering (endgame.ordering, NULL for

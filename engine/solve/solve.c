@@ -17,7 +17,6 @@ void solve_options_default(SolveOptions *options)
         .epsilon_permille = SOLVE_DEFAULT_EPSILON_PERMILLE,
         .leaf_empties = SOLVE_DEFAULT_LEAF_EMPTIES,
         .ordering = true,
-        .threads = 1,
         .progress_interval_ms = SOLVE_DEFAULT_PROGRESS_MS,
         .known_lower = -SOLVE_MARGIN_NONE,
         .known_upper = SOLVE_MARGIN_NONE,
@@ -187,7 +186,6 @@ SolveStatus solve_start(SolveDfpn *d, int size, const SolveOptions *options, Eva
                         options->leaf_empties) != SOLVE_DFPN_OK)
         return SOLVE_ERR_MEMORY;
     d->mobility = options->mobility;
-    d->threads = options->threads;
     if (!options->ordering)
         d->endgame.ordering = NULL;
     d->epsilon_permille = options->epsilon_permille;

@@ -35,7 +35,6 @@ typedef struct SolveOptions {
     int leaf_empties;             /* the endgame solver settles positions with at most
                                      this many empty points (0: proof numbers to the end) */
     bool ordering;                /* the endgame solver's richer ordering (dfpn.h) */
-    int threads;                  /* threads for a position the endgame solver takes whole (parallel.h) */
     SolveProgressFn progress;     /* called every progress_interval_ms; may be NULL */
     void *progress_context;
     int64_t progress_interval_ms;

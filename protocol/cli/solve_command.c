@@ -17,12 +17,11 @@
 #include "formats/proof_file.h"
 #include "rules/clock.h"
 #include "solve/proof.h"
-#include "solve/parallel.h"
 #include "solve/solve.h"
 
 static const char usage_text[] =
     "Usage: rin solve (--size N | --position STRING) [--openings] [--time SECONDS]\n"
-    "                 [--nodes N] [--hash MB] [--threads N] [--leaf-empties K] [--no-symmetry]\n"
+    "                 [--nodes N] [--hash MB] [--leaf-empties K] [--no-symmetry]\n"
     "                 [--no-stability] [--no-mobility] [--plain-order] [--evaluation]\n"
     "                 [--epsilon E] [--proof FILE] [--proof-leaf K] [--result FILE]\n"
     "       rin solve (--size N | --position STRING) --split DEPTH --jobs FILE\n"
@@ -44,8 +43,6 @@ static const char usage_text[] =
     "  --time SECONDS      stop after this long (default: no limit)\n"
     "  --nodes N           stop after this many nodes (default: no limit)\n"
     "  --hash MB           table memory in MiB (default 64)\n"
-    "  --threads N         threads that share a position the endgame solver takes\n"
-    "                      whole, as 5x5 from the empty board (1 to 64, default 1)\n"
     "  --leaf-empties K    positions with at most K empty points are settled by the\n"
     "                      alpha-beta endgame solver (default 25; 0: proof numbers only)\n"
     "  --no-symmetry       do not merge mirror images in the tables (to measure it)\n"
@@ -343,12 +340,6 @@ int solve_command(int argc, char **argv)
             if (number_parse_uint(value, 1, 1 << 20, &mib) != NUMBER_OK)
                 return usage_error("--hash needs a number of MiB from 1 to 1048576%s", "");
             options.hash_bytes = (size_t)mib << 20;
-            i++;
-        } else if (strcmp(arg, "--threads") == 0) {
-            uint64_t threads;
-            if (number_parse_uint(value, 1, SOLVE_PARALLEL_MAX_THREADS, &threads) != NUMBER_OK)
-                return usage_error("--threads needs a number from 1 to 64%s", "");
-            options.threads = (int)threads;
             i++;
         } else if (strcmp(arg, "--leaf-empties") == 0) {
             uint64_t k;

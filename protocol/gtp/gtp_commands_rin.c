@@ -322,7 +322,6 @@ bool gtp_cmd_rin_solve(Gtp *gtp, const GtpArgs *args)
     solve_options_default(&options);
     options.hash_bytes = (size_t)gtp->options.hash << 20;
     options.time_limit_ms = RIN_SOLVE_DEFAULT_MS;
-    options.threads = (int)gtp->options.threads;
     for (int i = 0; i < args->count; i++) {
         if (strcmp(args->v[i], "openings") == 0) {
             options.openings = true;
