@@ -1,6 +1,7 @@
 /* The values rin-solve proved (proven.h). */
 #include "gtp/proven.h"
 
+#include "gtp/search_report.h"
 #include "rules/score.h"
 
 static int find(const GtpProven *proven, const Position *pos)
@@ -67,10 +68,9 @@ void gtp_proven_apply(const GtpProvenView *view, SearchInfo *info)
      * value (the root's value is that of the best stone, which may be
      * another) */
     if (info->line_count <= 1) {
-        const int *pv = info->line_count ? info->lines[0].pv : info->pv;
-        int length = info->line_count ? info->lines[0].pv_length : info->pv_length;
-        if (length > 0 && bb_test(view->known, pv[0]))
-            mark(&info->score, &info->exact, view->margin[pv[0]]);
+        SearchLine line = report_line(info, 0);
+        if (line.pv_length > 0 && bb_test(view->known, line.pv[0]))
+            mark(&info->score, &info->exact, view->margin[line.pv[0]]);
         if (info->line_count) {
             info->lines[0].score = info->score;
             info->lines[0].exact = info->exact;

@@ -37,10 +37,9 @@ static Gtp *new_engine(uint64_t seed)
     return gtp;
 }
 
-/* The whole output of gtp_run on `length` bytes of input. */
-static char *run_bytes(const char *input, size_t length)
+/* The whole output of gtp_run on `length` bytes of input, given to gtp. */
+static char *run_on(Gtp *gtp, const char *input, size_t length)
 {
-    Gtp *gtp = new_engine(1);
     FILE *in = fmemopen((void *)input, length, "r");
     assert_non_null(in);
     char *output = NULL;
@@ -50,6 +49,14 @@ static char *run_bytes(const char *input, size_t length)
     assert_int_equal(gtp_run(gtp, in, out), 0);
     fclose(in);
     fclose(out);
+    return output;
+}
+
+/* The same on a new engine. */
+static char *run_bytes(const char *input, size_t length)
+{
+    Gtp *gtp = new_engine(1);
+    char *output = run_on(gtp, input, length);
     gtp_destroy(gtp);
     return output;
 }
@@ -476,8 +483,7 @@ static void test_analysis_shows_solved_values(void **state)
     assert_non_null(strstr(after, line));
     assert_non_null(strstr(after, " score cs "));
     /* one line: the stone's own value, when it is known */
-    snprintf(line, sizeof line, "rin-analyze depth 1 multipv 1");
-    const char *one = exec(gtp, line);
+    const char *one = exec(gtp, "rin-analyze depth 1 multipv 1");
     if (strncmp(one, "= move ", 7) == 0 && strncmp(one + 7, first, strlen(first)) == 0)
         assert_non_null(strstr(one, " score final 0 "));
     else
@@ -486,15 +492,7 @@ static void test_analysis_shows_solved_values(void **state)
     snprintf(line, sizeof line, "play b %s", first);
     assert_exec(gtp, line, "=\n\n");
     const char *input = "rin-analyze interval 1 depth 1 multipv 16\n";
-    FILE *in = fmemopen((void *)input, strlen(input), "r");
-    char *output = NULL;
-    size_t output_length = 0;
-    FILE *out = open_memstream(&output, &output_length);
-    assert_non_null(in);
-    assert_non_null(out);
-    assert_int_equal(gtp_run(gtp, in, out), 0);
-    fclose(in);
-    fclose(out);
+    char *output = run_on(gtp, input, strlen(input));
     snprintf(line, sizeof line, " move %s score final 0 depth 1 ", second);
     assert_non_null(strstr(output, line));
     assert_non_null(strstr(output, " score cs "));
