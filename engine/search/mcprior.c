@@ -126,7 +126,7 @@ int mcprior_add_gain(const McPrior *prior, const SearchParams *params, const Pos
     if (!prior->ready)
         return margin;
     /* the larger boards, where the search sees less of the game, lean on
-     * the random games more (STRENGTH.md rows 82 to 86) */
+     * the random games more (STRENGTH.md rows 82 to 87) */
     int quarters = pos->size >= MCPRIOR_LARGE_BOARD ? SEARCH_PARAM(params, prior_gain_weight_large)
                                                      : SEARCH_PARAM(params, prior_gain_weight);
     return score_clamp_eval(margin + mcprior_gain(prior, pos) * quarters / 4);
