@@ -1,0 +1,182 @@
+/* Sealing costs by augmenting paths over the board (seal.h). Every point
+ * is split in two, in and out: in -> out holds one unit for an empty point
+ * that may be cut, any number for the opponent's stones and the region's
+ * own points; out -> in of a neighbour and out -> the safe zone (from a
+ * point on the edge) hold any number. A breadth-first search over the
+ * residual graph finds each path. */
+#include "rules/seal.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+enum { SEAL_IN = 0, SEAL_OUT = 1, SEAL_DIRS = 4 };
+
+typedef struct SealGraph {
+    int size;
+    Bitboard open;     /* points a path may use: not the colour's stones */
+    Bitboard cuttable; /* those that hold one unit: empty points outside the region */
+    Bitboard edge;
+    uint8_t through[BB_POINTS];           /* units through in -> out (cuttable points: 0 or 1) */
+    int8_t flow[BB_POINTS][SEAL_DIRS];    /* net units out(p) -> in(neighbour d) (negative: the other way) */
+} SealGraph;
+
+static int seal_neighbour(const SealGraph *g, int p, int d)
+{
+    int r = point_row(p), c = point_col(p);
+    switch (d) {
+    case 0: return r > 0 ? p - BB_STRIDE : POINT_NONE;
+    case 1: return r + 1 < g->size ? p + BB_STRIDE : POINT_NONE;
+    case 2: return c > 0 ? p - 1 : POINT_NONE;
+    default: return c + 1 < g->size ? p + 1 : POINT_NONE;
+    }
+}
+
+static int seal_opposite(int d) { return d ^ 1; }
+
+/* A breadth-first search of the residual graph from the region's points;
+ * parent[] (nodes are point * 2 + side, -1 where not reached) tells what
+ * it reached. Returns the node at which it reached the safe zone, or -1. */
+static int seal_search(const SealGraph *g, Bitboard region, int16_t parent[BB_POINTS * 2])
+{
+    int16_t queue[BB_POINTS * 2];
+    memset(parent, 0xff, sizeof(int16_t) * BB_POINTS * 2);
+    int head = 0, tail = 0;
+    while (!bb_is_empty(region)) {
+        int node = bb_pop(&region) * 2 + SEAL_OUT; /* a region point passes any number */
+        parent[node] = (int16_t)node;
+        queue[tail++] = (int16_t)node;
+    }
+    while (head < tail) {
+        int node = queue[head++], p = node >> 1;
+        bool cuttable = bb_test(g->cuttable, p);
+        if ((node & 1) == SEAL_IN) {
+            /* in -> out: free for uncuttable points, one unit for the others */
+            int out = p * 2 + SEAL_OUT;
+            if (parent[out] < 0 && (!cuttable || g->through[p] == 0)) {
+                parent[out] = (int16_t)node;
+                queue[tail++] = (int16_t)out;
+            }
+            /* back along a neighbour's out -> in(p) that carries flow */
+            for (int d = 0; d < SEAL_DIRS; d++) {
+                int q = seal_neighbour(g, p, d);
+                if (q == POINT_NONE || !bb_test(g->open, q))
+                    continue;
+                int qout = q * 2 + SEAL_OUT;
+                if (parent[qout] < 0 && g->flow[q][seal_opposite(d)] > 0) {
+                    parent[qout] = (int16_t)node;
+                    queue[tail++] = (int16_t)qout;
+                }
+            }
+        } else {
+            if (bb_test(g->edge, p))
+                return node;
+            /* back along in -> out when it carries a unit */
+            int in = p * 2 + SEAL_IN;
+            if (parent[in] < 0 && cuttable && g->through[p] > 0) {
+                parent[in] = (int16_t)node;
+                queue[tail++] = (int16_t)in;
+            }
+            for (int d = 0; d < SEAL_DIRS; d++) {
+                int q = seal_neighbour(g, p, d);
+                if (q == POINT_NONE || !bb_test(g->open, q))
+                    continue;
+                int qin = q * 2 + SEAL_IN;
+                if (parent[qin] < 0) {
+                    parent[qin] = (int16_t)node;
+                    queue[tail++] = (int16_t)qin;
+                }
+            }
+        }
+    }
+    return -1;
+}
+
+/* Pushes one unit along the path that ends at `end`. */
+static void seal_push(SealGraph *g, const int16_t parent[BB_POINTS * 2], int end)
+{
+    for (int node = end; parent[node] != node;) {
+        int prev = parent[node], p = node >> 1, q = prev >> 1;
+        if (p == q) {
+            if ((prev & 1) == SEAL_IN) /* in -> out */
+                g->through[p]++;
+            else /* out -> in: a unit taken back */
+                g->through[p]--;
+        } else {
+            int d = 0;
+            while (seal_neighbour(g, q, d) != p)
+                d++;
+            /* from q to p, forward along out(q) -> in(p) or back along
+             * out(p) -> in(q): either way the net flow q -> p grows */
+            g->flow[q][d]++;
+            g->flow[p][seal_opposite(d)]--;
+        }
+        node = prev;
+    }
+}
+
+int seal_region_cost(const Position *pos, Color color, Bitboard region, int cap, Bitboard *cut)
+{
+    if (cut)
+        *cut = bb_zero();
+    Bitboard board = bb_board(pos->size);
+    region = bb_and(region, bb_andnot(board, pos->stones[color]));
+    if (bb_is_empty(region))
+        return 0;
+    SealGraph g;
+    g.size = pos->size;
+    g.open = bb_andnot(board, pos->stones[color]);
+    g.cuttable = bb_andnot(pos_empty(pos), region);
+    g.edge = bb_and(bb_edge(pos->size), g.open);
+    if (bb_intersects(region, g.edge))
+        return SEAL_OPEN;
+    memset(g.through, 0, sizeof g.through);
+    memset(g.flow, 0, sizeof g.flow);
+    int16_t parent[BB_POINTS * 2];
+    int cost = 0, end;
+    while (cost <= cap && (end = seal_search(&g, region, parent)) >= 0) {
+        seal_push(&g, parent, end);
+        cost++;
+    }
+    if (cost > cap || !cut)
+        return cost;
+    /* the last search failed: a minimum cut is the cuttable points whose in
+     * side it reached and whose out side it did not */
+    Bitboard points = g.cuttable;
+    while (!bb_is_empty(points)) {
+        int p = bb_pop(&points);
+        if (parent[p * 2 + SEAL_IN] >= 0 && parent[p * 2 + SEAL_OUT] < 0)
+            bb_set(cut, p);
+    }
+    return cost;
+}
+
+void seal_point_costs(const Position *pos, Color color, int cap, uint8_t cost[BB_POINTS])
+{
+    memset(cost, 0, BB_POINTS);
+    Bitboard points = bb_andnot(bb_board(pos->size), pos->stones[color]);
+    while (!bb_is_empty(points)) {
+        int p = bb_pop(&points);
+        cost[p] = (uint8_t)seal_region_cost(pos, color, bb_point(p), cap, NULL);
+    }
+}
+
+void seal_regions(const Position *pos, Color color, int cap, SealRegions *out)
+{
+    uint8_t cost[BB_POINTS];
+    seal_point_costs(pos, color, cap, cost);
+    out->count = 0;
+    Bitboard done = bb_zero();
+    for (int c = 1; c <= cap; c++) {
+        Bitboard points = bb_andnot(bb_board(pos->size), pos->stones[color]);
+        while (!bb_is_empty(points) && out->count < SEAL_MAX_REGIONS) {
+            int p = bb_pop(&points);
+            if (cost[p] != c || bb_test(done, p))
+                continue;
+            SealRegion *r = &out->region[out->count++];
+            r->cost = seal_region_cost(pos, color, bb_point(p), cap, &r->cut);
+            Bitboard enclosed = ring_enclosed_all(bb_or(pos->stones[color], r->cut), pos->size);
+            r->area = ring_flood(bb_point(p), enclosed);
+            done = bb_or(done, r->area);
+        }
+    }
+}
