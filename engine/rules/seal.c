@@ -17,7 +17,8 @@ typedef struct SealGraph {
     Bitboard cuttable; /* those that hold one unit: empty points outside the region */
     Bitboard edge;
     uint8_t through[BB_POINTS];           /* units through in -> out (cuttable points: 0 or 1) */
-    int8_t flow[BB_POINTS][SEAL_DIRS];    /* net units out(p) -> in(neighbour d) (negative: the other way) */
+    uint8_t flow[BB_POINTS][SEAL_DIRS];   /* units along out(p) -> in(neighbour d): each direction is an edge
+                                           * of its own, whose flow only a path back along it takes back */
 } SealGraph;
 
 static int seal_neighbour(const SealGraph *g, int p, int d)
@@ -70,9 +71,11 @@ static int seal_search(const SealGraph *g, Bitboard region, int16_t parent[BB_PO
         } else {
             if (bb_test(g->edge, p))
                 return node;
-            /* back along in -> out when it carries a unit */
+            /* back along in -> out when it carries a unit (an uncuttable
+             * point: always, since without flow in there is nothing to
+             * take back from its in side either) */
             int in = p * 2 + SEAL_IN;
-            if (parent[in] < 0 && cuttable && g->through[p] > 0) {
+            if (parent[in] < 0 && (!cuttable || g->through[p] > 0)) {
                 parent[in] = (int16_t)node;
                 queue[tail++] = (int16_t)in;
             }
@@ -97,7 +100,9 @@ static void seal_push(SealGraph *g, const int16_t parent[BB_POINTS * 2], int end
     for (int node = end; parent[node] != node;) {
         int prev = parent[node], p = node >> 1, q = prev >> 1;
         if (p == q) {
-            if ((prev & 1) == SEAL_IN) /* in -> out */
+            if (!bb_test(g->cuttable, p))
+                ; /* any number: nothing to count */
+            else if ((prev & 1) == SEAL_IN) /* in -> out */
                 g->through[p]++;
             else /* out -> in: a unit taken back */
                 g->through[p]--;
@@ -105,10 +110,10 @@ static void seal_push(SealGraph *g, const int16_t parent[BB_POINTS * 2], int end
             int d = 0;
             while (seal_neighbour(g, q, d) != p)
                 d++;
-            /* from q to p, forward along out(q) -> in(p) or back along
-             * out(p) -> in(q): either way the net flow q -> p grows */
-            g->flow[q][d]++;
-            g->flow[p][seal_opposite(d)]--;
+            if ((prev & 1) == SEAL_OUT) /* forward along out(q) -> in(p) */
+                g->flow[q][d]++;
+            else /* back along out(p) -> in(q) */
+                g->flow[p][seal_opposite(d)]--;
         }
         node = prev;
     }

@@ -1,5 +1,5 @@
 /* Sealing costs against exhaustive search with the slow reference rules:
- * on small boards, every set of up to CAP empty points is given to a
+ * on boards up to 9x9, every set of up to CAP empty points is given to a
  * colour, and a region's cost is the size of the smallest set after which
  * the reference finds every point of the region enclosed. The cut the
  * engine names must seal the region with exactly that many stones. */
@@ -13,6 +13,7 @@
 
 #include "random_position.h"
 #include "reference.h"
+#include "rules/ring.h"
 #include "rules/seal.h"
 
 enum { CAP = 3, MAX_EMPTY = BB_POINTS };
@@ -143,8 +144,8 @@ static void test_point_costs_match_exhaustive_search(void **state)
     Rng rng;
     rng_seed(&rng, 20261128);
     int sealable = 0;
-    for (int i = 0; i < 60; i++) {
-        int size = 5 + (int)rng_below(&rng, 3);
+    for (int i = 0; i < 80; i++) {
+        int size = 5 + (int)rng_below(&rng, 5);
         int empties = 8 + (int)rng_below(&rng, (uint32_t)(size * size / 2));
         Position pos = support_random_position(&rng, size, empties);
         check_position(&pos, &sealable);
@@ -205,12 +206,52 @@ static void test_safe_zone_and_own_stones(void **state)
     assert_int_equal(seal_region_cost(&pos, COLOR_BLACK, bb_zero(), 4, NULL), 0);
 }
 
+/* Regions: cheapest first, each with a point no earlier one holds (a
+ * dearer region may hold a cheaper one), each sealed by its own cut at its
+ * cost, every point in it no dearer; every point of cost <= cap in one. */
+static void test_regions(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 91);
+    for (int i = 0; i < 40; i++) {
+        int size = 6 + (int)rng_below(&rng, 11);
+        Position pos = support_random_position(&rng, size, size * size / 3 + (int)rng_below(&rng, (uint32_t)size));
+        for (int colour = 0; colour < 2; colour++) {
+            SealRegions regions;
+            seal_regions(&pos, (Color)colour, CAP, &regions);
+            uint8_t cost[BB_POINTS];
+            seal_point_costs(&pos, (Color)colour, CAP, cost);
+            Bitboard seen = bb_zero();
+            int last = 0;
+            for (int k = 0; k < regions.count; k++) {
+                const SealRegion *r = &regions.region[k];
+                assert_true(r->cost >= last && r->cost >= 1 && r->cost <= CAP);
+                last = r->cost;
+                assert_false(bb_subset(r->area, seen));
+                seen = bb_or(seen, r->area);
+                assert_int_equal(bb_count(r->cut), r->cost);
+                Bitboard enclosed = ring_enclosed_all(bb_or(pos.stones[colour], r->cut), size);
+                assert_true(bb_subset(r->area, enclosed));
+                Bitboard a = r->area;
+                while (!bb_is_empty(a))
+                    assert_true(cost[bb_pop(&a)] <= r->cost);
+            }
+            if (regions.count < SEAL_MAX_REGIONS)
+                for (int p = 0; p < BB_POINTS; p++)
+                    if (bb_test(bb_andnot(bb_board(size), pos.stones[colour]), p) && cost[p] <= CAP)
+                        assert_true(bb_test(seen, p));
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_safe_zone_and_own_stones),
         cmocka_unit_test(test_point_costs_match_exhaustive_search),
         cmocka_unit_test(test_regions_match_exhaustive_search),
+        cmocka_unit_test(test_regions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
