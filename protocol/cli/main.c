@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli/games_command.h"
+#include "cli/judge_command.h"
 #include "cli/pattern_train_command.h"
 #include "cli/play.h"
 #include "cli/selfplay.h"
@@ -54,6 +55,8 @@ static const char usage_text[] =
     "       rin games [--text] FILE...\n"
     "                                summarise binary self-play files, or print them as text\n"
     "                                (rin games --help)\n"
+    "       rin judge SET... [--nodes N] [--eval-file E] [--pattern-file P]\n"
+    "                                score an evaluation on held-out positions (rin judge --help)\n"
     "       rin verify FILE...\n"
     "                                check proof files with the rules alone (rin verify --help)\n"
     "       rin suite FILE [--nodes N] [--eval-file E] [--pattern-file P]\n"
@@ -304,6 +307,8 @@ int main(int argc, char **argv)
         return selfplay_command(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "games") == 0)
         return games_command(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "judge") == 0)
+        return judge_command(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "solve") == 0)
         return solve_command(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "verify") == 0)

@@ -1,0 +1,58 @@
+/* Held-out judgement sets (format rin-judge 1): positions from whole games,
+ * each game with its full final board, so that an evaluation's estimate of
+ * a position can be scored against the game's final margin and the final
+ * owner of every point (rin judge, engine/STRENGTH.md "Judgement").
+ *
+ *   #rin-judge 1
+ *   # comments and blank lines are skipped
+ *   game NAME FINAL_POSITION_STRING LOSER
+ *   POSITION_STRING
+ *   POSITION_STRING
+ *   ...
+ *
+ * NAME has no spaces; FINAL is the game's last position, its board full;
+ * LOSER is `b` or `w` for a game whose swing is measured from the loser's
+ * side (a game the search lost), `-` for the others. Every position line
+ * belongs to the game line above it, holds the same board size and is not
+ * over. */
+#ifndef RIN_JUDGE_SET_H
+#define RIN_JUDGE_SET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "rules/position.h"
+
+enum { JUDGE_NAME_MAX = 64, JUDGE_LOSER_NONE = -1 };
+
+typedef struct JudgeGame {
+    char name[JUDGE_NAME_MAX];
+    Position final; /* the full board */
+    int loser;      /* COLOR_BLACK, COLOR_WHITE or JUDGE_LOSER_NONE */
+    int first;      /* index of its first position in JudgeSet.positions */
+    int count;      /* its positions */
+} JudgeGame;
+
+typedef struct JudgeSet {
+    JudgeGame *games;
+    int game_count;
+    Position *positions; /* in game order */
+    int position_count;
+} JudgeSet;
+
+/* Reads a set from `in` (`name` is for messages). On success fills *set
+ * (free with judge_set_free) and returns true; otherwise leaves *set
+ * untouched and says which line is wrong and why into err. */
+bool judge_set_read(FILE *in, const char *name, JudgeSet *set, char *err, size_t err_size);
+
+void judge_set_free(JudgeSet *set);
+
+/* Writes the header line. */
+void judge_set_write_header(FILE *out);
+
+/* Writes a game line, then a line for each of its positions. */
+void judge_set_write_game(FILE *out, const char *name, const Position *final, int loser, const Position *positions,
+                          int count);
+
+#endif
