@@ -94,6 +94,62 @@ static int seal_search(const SealGraph *g, Bitboard region, int16_t parent[BB_PO
     return -1;
 }
 
+/* The nodes from which the residual graph still reaches the safe zone,
+ * found backwards from the edge points' out sides: reach[node] = 1. */
+static void seal_search_back(const SealGraph *g, uint8_t reach[BB_POINTS * 2])
+{
+    int16_t queue[BB_POINTS * 2];
+    memset(reach, 0, BB_POINTS * 2);
+    int head = 0, tail = 0;
+    Bitboard edge = g->edge;
+    while (!bb_is_empty(edge)) {
+        int node = bb_pop(&edge) * 2 + SEAL_OUT;
+        reach[node] = 1;
+        queue[tail++] = (int16_t)node;
+    }
+    while (head < tail) {
+        int node = queue[head++], p = node >> 1;
+        bool cuttable = bb_test(g->cuttable, p);
+        if ((node & 1) == SEAL_OUT) {
+            /* from in(p), when in -> out has room */
+            int in = p * 2 + SEAL_IN;
+            if (!reach[in] && (!cuttable || g->through[p] == 0)) {
+                reach[in] = 1;
+                queue[tail++] = (int16_t)in;
+            }
+            /* from in(q), back along out(p) -> in(q) when it carries flow */
+            for (int d = 0; d < SEAL_DIRS; d++) {
+                int q = seal_neighbour(g, p, d);
+                if (q == POINT_NONE || !bb_test(g->open, q))
+                    continue;
+                int qin = q * 2 + SEAL_IN;
+                if (!reach[qin] && g->flow[p][d] > 0) {
+                    reach[qin] = 1;
+                    queue[tail++] = (int16_t)qin;
+                }
+            }
+        } else {
+            /* from out(p), back along in -> out */
+            int out = p * 2 + SEAL_OUT;
+            if (!reach[out] && (!cuttable || g->through[p] > 0)) {
+                reach[out] = 1;
+                queue[tail++] = (int16_t)out;
+            }
+            /* from out(q) of every open neighbour */
+            for (int d = 0; d < SEAL_DIRS; d++) {
+                int q = seal_neighbour(g, p, d);
+                if (q == POINT_NONE || !bb_test(g->open, q))
+                    continue;
+                int qout = q * 2 + SEAL_OUT;
+                if (!reach[qout]) {
+                    reach[qout] = 1;
+                    queue[tail++] = (int16_t)qout;
+                }
+            }
+        }
+    }
+}
+
 /* Pushes one unit along the path that ends at `end`. */
 static void seal_push(SealGraph *g, const int16_t parent[BB_POINTS * 2], int end)
 {
@@ -144,12 +200,16 @@ int seal_region_cost(const Position *pos, Color color, Bitboard region, int cap,
     }
     if (cost > cap || !cut)
         return cost;
-    /* the last search failed: a minimum cut is the cuttable points whose in
-     * side it reached and whose out side it did not */
+    /* the minimum cut nearest the safe zone, so that the region it closes
+     * is the largest of that cost: the cuttable points whose out side
+     * still reaches the safe zone in the residual graph and whose in side
+     * does not */
+    uint8_t reach[BB_POINTS * 2];
+    seal_search_back(&g, reach);
     Bitboard points = g.cuttable;
     while (!bb_is_empty(points)) {
         int p = bb_pop(&points);
-        if (parent[p * 2 + SEAL_IN] >= 0 && parent[p * 2 + SEAL_OUT] < 0)
+        if (reach[p * 2 + SEAL_OUT] && !reach[p * 2 + SEAL_IN])
             bb_set(cut, p);
     }
     return cost;

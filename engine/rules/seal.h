@@ -25,8 +25,9 @@ enum {
 /* The cost for `color` to seal `region` (points that are not its stones;
  * empty region: 0), or cap + 1 when it exceeds `cap` (1..SEAL_MAX_CAP), or
  * SEAL_OPEN when the region holds a point of the safe zone. `cut` (may be
- * NULL) receives the empty points of one minimum cut when the cost is at
- * most the cap, else nothing (zero). */
+ * NULL) receives the empty points of the minimum cut nearest the safe zone
+ * (which closes the largest region of that cost) when the cost is at most
+ * the cap, else nothing (zero). */
 int seal_region_cost(const Position *pos, Color color, Bitboard region, int cap, Bitboard *cut);
 
 /* Every point's own sealing cost for `color` (the region of that point
