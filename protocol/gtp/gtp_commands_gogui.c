@@ -61,6 +61,10 @@ bool gtp_cmd_gogui_rules_final_result(Gtp *gtp, const GtpArgs *args)
     return gtp_reply(gtp, "%s", score > 0 ? "black" : score < 0 ? "white" : "draw");
 }
 
+/* Only commands that leave the position alone: GoGui's board and its ruler
+ * (a second process) learn of a position only through the moves GoGui
+ * sends, so a position set from this menu reached the player alone, and
+ * GoGui's next `play` was refused. rin-setposition stays a GTP command. */
 bool gtp_cmd_gogui_analyze_commands(Gtp *gtp, const GtpArgs *args)
 {
     (void)args;
@@ -72,7 +76,6 @@ bool gtp_cmd_gogui_analyze_commands(Gtp *gtp, const GtpArgs *args)
                           "gfx/Principal Variation/rin-gfx_pv\n"
                           "gfx/Candidates/rin-gfx_candidates\n"
                           "string/Position String/rin-position\n"
-                          "none/Set Position String/rin-setposition %%s\n"
                           "string/Perft/rin-perft %%s\n"
                           "string/Show Board/showboard\n"
                           "string/Final Score/final_score");

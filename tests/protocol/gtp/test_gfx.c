@@ -284,7 +284,8 @@ static void test_gfx_candidates(void **state)
     gtp_destroy(gtp);
 }
 
-/* The menu offers every overlay, and every command it names exists. */
+/* The menu offers every overlay, every command it names exists, and none
+ * of them sets a position GoGui would not know of. */
 static void test_gfx_menu(void **state)
 {
     (void)state;
@@ -305,6 +306,9 @@ static void test_gfx_menu(void **state)
         char known[96];
         snprintf(known, sizeof known, "known_command %s", name);
         assert_exec(gtp, known, "= true\n\n");
+        /* nothing that sets the position behind GoGui's board and ruler */
+        assert_string_not_equal(name, "rin-setposition");
+        assert_string_not_equal(name, "loadsgf");
         for (size_t k = 0; k < sizeof wanted / sizeof wanted[0]; k++)
             if (strcmp(name, wanted[k]) == 0) {
                 assert_int_equal(strncmp(type, "gfx/", 4), 0);
