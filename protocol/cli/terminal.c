@@ -1,13 +1,17 @@
 /* The interactive terminal: libedit for editing, history and completion;
- * every line goes through the same gtp_execute as a GTP stream. */
+ * every line goes through the same gtp_execute as a GTP stream. Ctrl-C
+ * drops the line at the prompt and stops a streamed analysis, as in a
+ * shell; Ctrl-D stops a stream too, and leaves at the prompt. */
 #include "cli/terminal.h"
 
 #include <histedit.h>
 #include <limits.h>
 #include <locale.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -20,8 +24,21 @@ typedef struct Terminal {
     History *history;
     FILE *screen; /* where the prompt and the completion lists go */
     bool have_history_file;
+    bool line_dropped; /* Ctrl-C ended the line being edited */
     char history_file[PATH_MAX];
 } Terminal;
+
+/* Set by SIGINT outside line editing, when the terminal is in the user's
+ * own mode where Ctrl-C raises the signal; a streamed analysis stops on it.
+ * A flag is all a handler may safely set, and the one piece of state
+ * outside Terminal. */
+static volatile sig_atomic_t terminal_interrupted;
+
+static void terminal_on_interrupt(int signo)
+{
+    (void)signo;
+    terminal_interrupted = 1;
+}
 
 static char *terminal_prompt(EditLine *el)
 {
@@ -129,6 +146,46 @@ static unsigned char terminal_complete(EditLine *el, int ch)
     return CC_REDISPLAY;
 }
 
+/* Ctrl-C at the prompt (a key there, not a signal: see terminal_run): the
+ * line shows ^C at its end and is dropped, and a new prompt comes. */
+static unsigned char terminal_drop_line(EditLine *el, int ch)
+{
+    (void)ch;
+    Terminal *t = NULL;
+    el_get(el, EL_CLIENTDATA, &t);
+    const LineInfo *info = el_line(el);
+    el_cursor(el, (int)(info->lastchar - info->cursor));
+    el_insertstr(el, "^C");
+    t->line_dropped = true;
+    el_push(el, "\n"); /* ends the line once ^C is shown */
+    return CC_REFRESH;
+}
+
+/* Waits while a streamed analysis runs, until its limits end it, a line
+ * is typed (it then ends before the prompt comes back and is read there),
+ * Ctrl-D or Ctrl-C. */
+static void wait_for_stream(Gtp *gtp)
+{
+    if (!gtp_streaming(gtp))
+        return;
+    terminal_interrupted = 0;
+    while (gtp_streaming(gtp) && !terminal_interrupted) {
+        struct pollfd input = {STDIN_FILENO, POLLIN, 0};
+        if (poll(&input, 1, TERMINAL_POLL_MS) > 0) {
+            /* Readable with nothing to read is the end of input the
+             * terminal makes of Ctrl-D: read it here, or it reaches the
+             * line editor, which then took the next Return for a ^M */
+            int pending = 0;
+            if (ioctl(STDIN_FILENO, FIONREAD, &pending) == 0 && pending == 0) {
+                char byte;
+                (void)!read(STDIN_FILENO, &byte, 1);
+            }
+            break;
+        }
+    }
+    gtp_stop_background(gtp);
+}
+
 static void history_open(Terminal *t)
 {
     HistEvent event;
@@ -183,32 +240,36 @@ int terminal_run(Gtp *gtp)
     /* The wide call: the narrow one copies both strings and never frees them. */
     el_wset(t.el, EL_ADDFN, L"rin-complete", L"complete a command name", terminal_complete);
     el_set(t.el, EL_BIND, "^I", "rin-complete", NULL);
+    /* While a line is edited Ctrl-C is a key that drops it: as a signal it
+     * ended rin, game and all (libedit cannot go on editing after one) */
+    el_set(t.el, EL_SETTY, "-d", "-intr", NULL);
+    el_wset(t.el, EL_ADDFN, L"rin-drop-line", L"drop the line (Ctrl-C)", terminal_drop_line);
+    el_set(t.el, EL_BIND, "^C", "rin-drop-line", NULL);
     history_open(&t);
     if (t.history)
         el_set(t.el, EL_HIST, history, t.history);
     el_source(t.el, NULL); /* the user's ~/.editrc, if any */
 
+    /* Outside line editing Ctrl-C raises SIGINT: it stops a stream, and
+     * a command that answers in one piece finishes (rin goes on) */
+    struct sigaction on_interrupt = {.sa_handler = terminal_on_interrupt, .sa_flags = SA_RESTART}, previous;
+    sigemptyset(&on_interrupt.sa_mask);
+    bool caught = sigaction(SIGINT, &on_interrupt, &previous) == 0;
+
     fprintf(t.screen, "%s %s: GTP commands (help lists them, Tab completes), quit or Ctrl-D to leave\n",
             RIN_NAME, RIN_VERSION);
     for (;;) {
-        /* a streamed analysis runs until a line is typed (it then ends
-         * before the prompt comes back) or its limits end it */
-        bool streamed = false;
-        while (gtp_streaming(gtp)) {
-            streamed = true;
-            struct pollfd input = {STDIN_FILENO, POLLIN, 0};
-            if (poll(&input, 1, TERMINAL_POLL_MS) > 0)
-                break;
-        }
-        if (streamed)
-            gtp_stop_background(gtp);
+        wait_for_stream(gtp);
         int count = 0;
+        t.line_dropped = false;
         const char *line = el_gets(t.el, &count);
         gtp_stop_background(gtp);
         if (!line || count <= 0) {
             fputc('\n', t.screen);
             break;
         }
+        if (t.line_dropped)
+            continue;
         size_t length = (size_t)count;
         if (has_text(line, length))
             history_add(&t, line);
@@ -224,6 +285,8 @@ int terminal_run(Gtp *gtp)
         gtp_start_background(gtp, stdout);
     }
     gtp_stop_background(gtp);
+    if (caught)
+        sigaction(SIGINT, &previous, NULL);
     if (t.history)
         history_end(t.history);
     el_end(t.el);
