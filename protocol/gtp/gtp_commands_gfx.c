@@ -101,6 +101,11 @@ static void tenths_text(int tenths, char *out, size_t size)
     snprintf(out, size, "%s%d.%d", tenths > 0 ? "+" : tenths < 0 ? "-" : "", abs(tenths) / 10, abs(tenths) % 10);
 }
 
+/* An estimate in tenths of a stone: the one rounding of a score that both
+ * the text (to a tenth) and the labels (that tenth to a whole stone) show,
+ * so that a label never disagrees with its text (+1.5 is 2, never 1). */
+static int estimate_tenths(const SearchLine *line) { return rounded(line->score, 10); }
+
 /* A score for a person, in stones for the side to move: an estimate to a
  * tenth ("+5.4", "-0.3", "0.0"), a proven result ("+3!", "-2!") or a proven
  * draw ("=0"). A proven draw scores 0 like an estimate: only `exact` tells
@@ -108,7 +113,7 @@ static void tenths_text(int tenths, char *out, size_t size)
 static void stones_text(const SearchLine *line, char *out, size_t size)
 {
     if (!score_is_proven(line->score, line->exact))
-        tenths_text(rounded(line->score, 10), out, size);
+        tenths_text(estimate_tenths(line), out, size);
     else if (line->score == 0)
         snprintf(out, size, "=0");
     else
@@ -205,11 +210,12 @@ bool gtp_cmd_rin_gfx_pv(Gtp *gtp, const GtpArgs *args)
 /* A score as a label that fits in a cell (GoGui clips a label at 0.95 of
  * the cell and draws it at about 0.45 of the cell's height: room for about
  * two digits and a sign): whole stones for the side to move, "5", "-2",
- * "0"; "3!" and "-4!" when proven; "=0" for a proven draw. */
+ * "0", the text's tenths rounded; "3!" and "-4!" when proven; "=0" for a
+ * proven draw. */
 static void score_label(const SearchLine *line, char *out, size_t size)
 {
     if (!score_is_proven(line->score, line->exact))
-        snprintf(out, size, "%d", rounded(line->score, 100));
+        snprintf(out, size, "%d", rounded(estimate_tenths(line), 10));
     else if (line->score == 0)
         snprintf(out, size, "=0");
     else
@@ -226,13 +232,13 @@ bool gtp_cmd_rin_gfx_candidates(Gtp *gtp, const GtpArgs *args)
     SearchInfo info;
     if (!gtp_analyze_once(gtp, &limits, &info))
         return false;
-    /* the labels round to whole stones; the text gives every score to a tenth */
+    /* the labels round to whole stones; the text gives every score to a
+     * tenth, first, since GoGui's status bar cuts off what does not fit */
     char text[GFX_TEXT_MAX];
     const char *mover = color_names[pos_to_move(&gtp->pos)];
     int count = report_line_count(&info);
-    size_t used = (size_t)snprintf(text, sizeof text, "%d candidate%s for %s, in stones for %s (!: proven, =0: a "
-                                                      "proven draw), depth %d:",
-                                   count, count == 1 ? "" : "s", mover, mover, info.depth);
+    size_t used = 0;
+    text[0] = '\0';
     gtp_reply(gtp, "LABEL");
     for (int i = 0; i < count; i++) {
         SearchLine line = report_line(&info, i);
@@ -242,8 +248,12 @@ bool gtp_cmd_rin_gfx_candidates(Gtp *gtp, const GtpArgs *args)
         gtp_reply(gtp, " %s %s", vertex, label);
         stones_text(&line, stones, sizeof stones);
         if (used < sizeof text)
-            used += (size_t)snprintf(text + used, sizeof text - used, "%s %s %s", i ? "," : "", vertex, stones);
+            used += (size_t)snprintf(text + used, sizeof text - used, "%s%s %s", i ? ", " : "", vertex, stones);
     }
+    if (used < sizeof text)
+        snprintf(text + used, sizeof text - used, ": %d candidate%s for %s, in stones for %s (!: proven, =0: a proven "
+                                                  "draw), depth %d",
+                 count, count == 1 ? "" : "s", mover, mover, info.depth);
     char vertex[COORD_TEXT_MAX];
     coord_format(info.pv[0], gtp->pos.size, vertex);
     gtp_reply(gtp, "\nSQUARE %s\nTEXT %s", vertex, text);

@@ -266,21 +266,85 @@ static void test_gfx_candidates(void **state)
     char square[16];
     snprintf(square, sizeof square, "SQUARE %s", first);
     assert_string_equal(lines[1], square);
-    /* the text gives each score to a tenth of a stone */
-    assert_int_equal(strncmp(lines[2], "TEXT 4 candidates for black, in stones for black (!: proven, =0: a proven draw), "
-                                       "depth 3: ", 88), 0);
+    /* the text gives each score to a tenth of a stone, the scores first
+     * (GoGui's status bar cuts off the end of a long line), then what they
+     * are */
+    char *legend = strstr(lines[2], ": 4 candidates for black, in stones for black (!: proven, =0: a proven draw), "
+                                    "depth 3");
+    assert_non_null(legend);
+    assert_string_equal(legend + 87, "");
+    char scores_start[16];
+    snprintf(scores_start, sizeof scores_start, "TEXT %s ", first);
+    assert_int_equal(strncmp(lines[2], scores_start, strlen(scores_start)), 0);
     assert_null(strstr(lines[2], "-0.0"));
     free_lines(lines, count);
     assert_exec(gtp, "rin-gfx_candidates 0", "? syntax error: candidates '0' is out of range (1 to 16)\n\n");
     /* proven results: "=0" for a draw, "-2!" for a loss by 2 */
     assert_exec(gtp, "rin-setposition xxxx/xxxx/oooo/ooo1 w 1", "=\n\n");
     assert_exec(gtp, "rin-gfx_candidates",
-                "= LABEL D1 =0\nSQUARE D1\nTEXT 1 candidate for white, in stones for white (!: proven, =0: a proven "
-                "draw), depth 1: D1 =0\n\n");
+                "= LABEL D1 =0\nSQUARE D1\nTEXT D1 =0: 1 candidate for white, in stones for white (!: proven, =0: a "
+                "proven draw), depth 1\n\n");
     assert_exec(gtp, "rin-setposition xxxx/xxxx/xooo/ooo1 w 1", "=\n\n");
     assert_exec(gtp, "rin-gfx_candidates",
-                "= LABEL D1 -2!\nSQUARE D1\nTEXT 1 candidate for white, in stones for white (!: proven, =0: a "
-                "proven draw), depth 1: D1 -2!\n\n");
+                "= LABEL D1 -2!\nSQUARE D1\nTEXT D1 -2!: 1 candidate for white, in stones for white (!: proven, =0: "
+                "a proven draw), depth 1\n\n");
+    gtp_destroy(gtp);
+}
+
+/* Over the positions of a game, every candidate's label is its score in
+ * the text rounded to a whole stone (halves away from zero), the same
+ * stones in the same order: the labels once rounded the centistones
+ * themselves, and read 2 beside a text of +1.5 when the text's 1.5 was
+ * 1.46 and 1 when it was 1.51. */
+static void test_gfx_candidates_labels_agree_with_the_text(void **state)
+{
+    (void)state;
+    Gtp *gtp = new_engine();
+    assert_exec(gtp, "boardsize 7", "=\n\n");
+    assert_exec(gtp, "rin-option depth 2", "=\n\n");
+    int estimates = 0;
+    for (int turn = 0; turn < 30; turn++) {
+        int count;
+        char **lines = gfx_lines(gtp, "rin-gfx_candidates 8", &count);
+        assert_int_equal(count, 3);
+        assert_int_equal(strncmp(lines[2], "TEXT ", 5), 0);
+        char *text_save = NULL, *label_save = NULL;
+        char *scores = strtok_r(lines[2] + 5, ":", &text_save);
+        char *legend = strtok_r(NULL, "", &text_save);
+        assert_non_null(legend);
+        const char *mover = strstr(legend, "for black,") ? "b" : "w";
+        assert_string_equal(strtok_r(lines[0], " ", &label_save), "LABEL");
+        char best[8] = "";
+        char *entry_save = NULL;
+        for (char *entry = strtok_r(scores, ",", &entry_save); entry; entry = strtok_r(NULL, ",", &entry_save)) {
+            char vertex[8], score[16];
+            assert_int_equal(sscanf(entry, " %7s %15s", vertex, score), 2);
+            assert_string_equal(strtok_r(NULL, " ", &label_save), vertex);
+            const char *label = strtok_r(NULL, " ", &label_save);
+            assert_non_null(label);
+            if (!best[0])
+                snprintf(best, sizeof best, "%s", vertex);
+            char expected[16];
+            if (strchr(score, '!') || strcmp(score, "=0") == 0) {
+                snprintf(expected, sizeof expected, "%s", score + (score[0] == '+'));
+            } else {
+                int whole, tenth;
+                assert_int_equal(sscanf(score + (score[0] == '+' || score[0] == '-'), "%d.%d", &whole, &tenth), 2);
+                int rounded = whole + (tenth >= 5);
+                snprintf(expected, sizeof expected, "%d", score[0] == '-' ? -rounded : rounded);
+                if (strcmp(expected, "-0") == 0)
+                    snprintf(expected, sizeof expected, "0");
+                estimates++;
+            }
+            assert_string_equal(label, expected);
+        }
+        assert_null(strtok_r(NULL, " ", &label_save));
+        free_lines(lines, count);
+        char play[32];
+        snprintf(play, sizeof play, "play %s %s", mover, best);
+        assert_exec(gtp, play, "=\n\n");
+    }
+    assert_true(estimates > 100);
     gtp_destroy(gtp);
 }
 
@@ -326,6 +390,7 @@ int main(void)
         cmocka_unit_test(test_gfx_immune),     cmocka_unit_test(test_gfx_fills), cmocka_unit_test(test_gfx_ownership),
         cmocka_unit_test(test_gfx_ownership_shows_the_board),
         cmocka_unit_test(test_gfx_pv),         cmocka_unit_test(test_gfx_candidates),
+        cmocka_unit_test(test_gfx_candidates_labels_agree_with_the_text),
         cmocka_unit_test(test_gfx_menu),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
