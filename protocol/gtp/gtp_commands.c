@@ -35,7 +35,7 @@ static const GtpCommand commands[] = {
     {"gogui-rules_legal_moves", gtp_cmd_gogui_rules_legal_moves, 0, 0, "",
      "GoGui: the points the side to move may play"},
     {"gogui-rules_side_to_move", gtp_cmd_gogui_rules_side_to_move, 0, 0, "", "GoGui: whose turn it is"},
-    {"gogui-rules_final_result", gtp_cmd_gogui_rules_final_result, 0, 0, "", "GoGui: black, white, draw or unknown"},
+    {"gogui-rules_final_result", gtp_cmd_gogui_rules_final_result, 0, 0, "", "GoGui: B+n, W+n, draw or unknown"},
     {"gogui-analyze_commands", gtp_cmd_gogui_analyze_commands, 0, 0, "", "GoGui: the analyze commands it offers"},
     /* Rin extensions */
     {"rin-position", gtp_cmd_rin_position, 0, 0, "", "the position string of the current position"},

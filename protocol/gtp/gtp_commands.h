@@ -161,6 +161,10 @@ PlayerLimits gtp_stone_limits(const Gtp *gtp);
 /* Black's stones minus White's: Rin's score (it has no komi). */
 double gtp_score(const Gtp *gtp);
 
+/* Black's margin as a result, as final_score and an SGF's RE give it: "B+3",
+ * "W+8" or "0". */
+void gtp_result_text(int black_margin, char *out, size_t size);
+
 /* Handlers, one per command, grouped by theme in gtp_commands*.c. */
 bool gtp_cmd_protocol_version(Gtp *gtp, const GtpArgs *args);
 bool gtp_cmd_name(Gtp *gtp, const GtpArgs *args);

@@ -1,6 +1,5 @@
 /* The standard GTP commands that set up, play and score a game, and the
  * time commands (the clocks the time manager reads). */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -146,13 +145,22 @@ bool gtp_cmd_showboard(Gtp *gtp, const GtpArgs *args)
     return gtp_reply(gtp, "\n%s", board);
 }
 
+void gtp_result_text(int black_margin, char *out, size_t size)
+{
+    if (black_margin > 0)
+        snprintf(out, size, "B+%d", black_margin);
+    else if (black_margin < 0)
+        snprintf(out, size, "W+%d", -black_margin);
+    else
+        snprintf(out, size, "0");
+}
+
 bool gtp_cmd_final_score(Gtp *gtp, const GtpArgs *args)
 {
     (void)args;
-    double score = gtp_score(gtp);
-    if (score == 0.0)
-        return gtp_reply(gtp, "0");
-    return gtp_reply(gtp, "%c+%.10g", score > 0 ? 'B' : 'W', fabs(score));
+    char result[32];
+    gtp_result_text((int)gtp_score(gtp), result, sizeof result);
+    return gtp_reply(gtp, "%s", result);
 }
 
 bool gtp_cmd_time_settings(Gtp *gtp, const GtpArgs *args)

@@ -52,13 +52,20 @@ bool gtp_cmd_gogui_rules_side_to_move(Gtp *gtp, const GtpArgs *args)
     return gtp_reply(gtp, "%s", pos_to_move(&gtp->pos) == COLOR_BLACK ? "black" : "white");
 }
 
+/* GoGui 1.5 and 1.6 show the answer as it is in their end-of-game dialog
+ * (and nowhere else): the winner with the margin, as final_score gives it,
+ * or "draw". */
 bool gtp_cmd_gogui_rules_final_result(Gtp *gtp, const GtpArgs *args)
 {
     (void)args;
     if (!pos_is_over(&gtp->pos))
         return gtp_reply(gtp, "unknown");
-    double score = gtp_score(gtp);
-    return gtp_reply(gtp, "%s", score > 0 ? "black" : score < 0 ? "white" : "draw");
+    int score = (int)gtp_score(gtp);
+    if (score == 0)
+        return gtp_reply(gtp, "draw");
+    char result[32];
+    gtp_result_text(score, result, sizeof result);
+    return gtp_reply(gtp, "%s", result);
 }
 
 /* Only commands that leave the position alone: GoGui's board and its ruler

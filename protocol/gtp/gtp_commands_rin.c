@@ -283,17 +283,6 @@ bool gtp_cmd_rin_analyze(Gtp *gtp, const GtpArgs *args)
     return true;
 }
 
-/* Black's margin as a result: B+n, W+n or 0 (as final_score). */
-static void solve_result_text(int black_margin, char *out, size_t size)
-{
-    if (black_margin > 0)
-        snprintf(out, size, "B+%d", black_margin);
-    else if (black_margin < 0)
-        snprintf(out, size, "W+%d", -black_margin);
-    else
-        snprintf(out, size, "0");
-}
-
 /* What a solve proved, for later analyses: the position's value, the
  * same value after each stone of its line, and the opening table's. */
 static void keep_proven(Gtp *gtp, const SolveResult *r)
@@ -348,7 +337,7 @@ bool gtp_cmd_rin_solve(Gtp *gtp, const GtpArgs *args)
     int size = gtp->pos.size;
     char text[16];
     if (r->proven) {
-        solve_result_text(r->black_margin, text, sizeof text);
+        gtp_result_text(r->black_margin, text, sizeof text);
         /* the side to move's margin, signed as a final score: +3, -2, 0 */
         gtp_reply(gtp, r->margin ? "result %s margin %+d" : "result %s margin %d", text, r->margin);
         if (r->best_point != POINT_NONE) {
@@ -375,7 +364,7 @@ bool gtp_cmd_rin_solve(Gtp *gtp, const GtpArgs *args)
         char vertex[COORD_TEXT_MAX];
         coord_format(o->point, size, vertex);
         if (o->proven) {
-            solve_result_text(o->black_lower, text, sizeof text);
+            gtp_result_text(o->black_lower, text, sizeof text);
             gtp_reply(gtp, "\n%s %s", vertex, text);
         } else {
             gtp_reply(gtp, "\n%s unproven %+d %+d", vertex, o->black_lower, o->black_upper);

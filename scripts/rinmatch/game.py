@@ -173,9 +173,13 @@ class Game:
 
     # -- endings ---------------------------------------------------------------
     def _normal_end(self, outcome):
-        if outcome not in (BLACK, WHITE, DRAW):
+        # the winner with the margin, B+3 or W+8, or draw
+        winner = {"B+": BLACK, "W+": WHITE}.get(outcome[:2]) if outcome[2:].isdigit() else None
+        if outcome == DRAW:
+            winner = DRAW
+        if winner is None:
             raise RefereeFailure(f"gogui-rules_final_result answered '{outcome}'")
-        return self._result(outcome, NORMAL, "the board is full")
+        return self._result(winner, NORMAL, "the board is full")
 
     def _loss(self, color, reason, detail, failed=False):
         return self._result(other(color), reason, f"{color}: {detail}", loser_failed=failed)

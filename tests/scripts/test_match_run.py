@@ -192,6 +192,9 @@ class RandomVersusGreedyTest(MatchTestCase):
             self.assertEqual(set(row), ROW_FIELDS)
             self.assertEqual(row["reason"], "normal")
             self.assertEqual(row["result"], row["final_score"])
+            # the winner as the referee's gogui-rules_final_result (B+n,
+            # W+n or draw) gives it
+            self.assertEqual(row["winner"], {"B": "black", "W": "white", "0": "draw"}[row["result"][0]])
             self.assertEqual(row["stones"], len(row["moves"]))
             self.assertGreater(row["stones"], 0)
             self.assertEqual(set(row["time_used"]), {"black", "white"})
