@@ -5,6 +5,7 @@ is started again and given the record, and a finished game's engine is
 ended and started again only when needed."""
 
 import contextlib
+import datetime
 import os
 import re
 import tempfile
@@ -52,6 +53,7 @@ class Game:
         self.start_position = position.empty_board(size)
         self.moves = []
         self.scores = {}  # index -> (score for Black in stones, depth, exact)
+        self.date = datetime.date.today().isoformat()
         self.movetime = movetime
         self.resigned = None
         self.result = None
@@ -185,9 +187,11 @@ class Game:
     def set_movetime(self, movetime):
         self.movetime = movetime
 
-    def load_sgf(self, text, name):
+    def load_sgf(self, text, name, scores=None):
         """Loads an uploaded record through the engine, which checks it; a
-        refused file raises RequestError with the engine's reason."""
+        refused file raises RequestError with the engine's reason. `scores`,
+        a validated {index: (score, depth, exact)} of the same record (a
+        reloaded page's graph), are kept where the game has none."""
         data = text.encode("utf-8")
         if len(data) > SGF_MAX_BYTES:
             raise RequestError(f"{name}: larger than the engine's limit of {SGF_MAX_BYTES} bytes", status=413)
@@ -212,12 +216,23 @@ class Game:
         self.start_position = start
         self._reset_record()
         self._with_engine(lambda engine: self._replay(engine, moves))
+        for index, score in (scores or {}).items():
+            if index <= len(self.moves):
+                self.scores.setdefault(index, score)
 
-    def sgf(self):
+    def sgf(self, players=None):
+        """The engine's record with the date the game began (DT) and, given
+        the page's players (a mode of the server's MODES), who played each
+        colour (PB, PW): Rin or a person."""
         text = self._with_engine(lambda engine: engine.ask("printsgf"))
+        header = f"DT[{self.date}]"
+        if players is not None:
+            black = "Rin" if players in ("white", "engines") else "Human"
+            white = "Rin" if players in ("black", "engines") else "Human"
+            header = f"PB[{black}]PW[{white}]" + header
         if self.resigned is not None and "RE[" not in text:
-            text = text.replace("RU[Rin]", f"RU[Rin]RE[{self.result}]", 1)
-        return text
+            header += f"RE[{self.result}]"
+        return text.replace("RU[Rin]", f"RU[Rin]{header}", 1)
 
     def threats(self, index):
         """For each side, the points where one stone of that side would fill
@@ -226,7 +241,9 @@ class Game:
         analysis may run."""
         index = validate.index(index, len(self.moves))
         before = self.position_at(index)
-        if before.over:
+        # On an empty board one stone fills nothing (and the engine takes no
+        # empty board with White to move, which the probe would set).
+        if before.over or before.count("b") + before.count("w") == 0:
             return {"index": index, "b": [], "w": []}
         self.busy = "threats"
         try:
@@ -380,6 +397,7 @@ class Game:
 
     # -- internals -------------------------------------------------------
     def _reset_record(self):
+        self.date = datetime.date.today().isoformat()
         self.moves = []
         self.scores = {}
         self.resigned = None

@@ -7,6 +7,7 @@ import os
 import re
 import secrets
 import socket
+import sys
 import threading
 import time
 import traceback
@@ -161,6 +162,13 @@ class Server(ThreadingHTTPServer):
         self.games.close_all()
         super().server_close()
 
+    def handle_error(self, request, client_address):
+        # A page reloaded or closed while its request was under way: nobody
+        # is left to answer, and that is no error of the server.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
 
 def _machine_names():
     """The names and addresses of this machine, for a server that listens on
@@ -200,8 +208,10 @@ class Handler(BaseHTTPRequestHandler):
             if url.path == "/api/sgf":
                 query = parse_qs(url.query)
                 game = self.server.games.get((query.get("game") or [""])[0])
+                players = query.get("players")
+                players = validate.choice(players[0], "players", MODES) if players else None
                 with game.aside():
-                    text = game.sgf()
+                    text = game.sgf(players)
                 stamp = time.strftime("%Y%m%d-%H%M%S")
                 return self._send(200, text.encode(), "application/x-go-sgf",
                                   {"Content-Disposition": f'attachment; filename="rin-{stamp}.sgf"'})
@@ -311,9 +321,12 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header(name, value)
         if self.close_connection:
             self.send_header("Connection", "close")
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(data)
+        try:
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(data)
+        except ConnectionError:  # the page went away (a reload): its answer has nobody to read it
+            self.close_connection = True
 
 
 # -- endpoints --------------------------------------------------------------
@@ -390,7 +403,9 @@ def api_loadsgf(games, body):
     name = body.get("name", "upload.sgf")
     name = validate.text(name, "name", 200) if isinstance(name, str) else "upload.sgf"
     name = re.sub(r"[^\w .,()+-]", "_", name) or "upload.sgf"
-    return _action(games, body, lambda game: game.load_sgf(text, name))
+    scores = body.get("scores")
+    scores = validate.scores(scores, validate.MAX_SIZE * validate.MAX_SIZE) if scores is not None else None
+    return _action(games, body, lambda game: game.load_sgf(text, name, scores))
 
 
 def api_threats(games, body):

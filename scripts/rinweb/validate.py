@@ -81,6 +81,26 @@ def choice(value, name, allowed):
     return value
 
 
+def scores(value, stones):
+    """Scores of a game's positions as the state gives them, {"3": {"score":
+    1.5, "depth": 7, "exact": false}}, for positions 0 to stones: returned
+    as {index: (score, depth, exact)}."""
+    if not isinstance(value, dict) or len(value) > stones + 1:
+        raise RequestError(f"'scores' must be an object with at most {stones + 1} positions")
+    kept = {}
+    for key, entry in value.items():
+        if not (isinstance(key, str) and key.isdigit() and int(key) <= stones and isinstance(entry, dict)):
+            raise RequestError(f"'scores' has no position '{_clip(str(key))}' (0 to {stones})")
+        score = entry.get("score")
+        if isinstance(score, bool) or not isinstance(score, (int, float)) or not abs(score) <= MAX_SIZE * MAX_SIZE:
+            raise RequestError(f"'scores' of {key}: the score must be a number of stones")
+        depth = integer(entry.get("depth"), "depth", 0, 1000)
+        if not isinstance(entry.get("exact"), bool):
+            raise RequestError(f"'scores' of {key}: 'exact' must be true or false")
+        kept[int(key)] = (score, depth, entry["exact"])
+    return kept
+
+
 def text(value, name, limit):
     if not isinstance(value, str):
         raise RequestError(f"'{name}' must be text")

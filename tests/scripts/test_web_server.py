@@ -215,6 +215,46 @@ class EndpointTest(ServerCase):
         self.assertEqual(loaded["moves"], state["moves"])
         self.assertEqual(loaded["size"], 6)
 
+    def test_the_downloaded_record_names_the_players_and_the_date(self):
+        game = self.new_game()["game"]
+        self.post("/api/play", {"game": game, "vertex": "C3"})
+        today = time.strftime("%Y-%m-%d")
+        for players, black, white in (("black", "Human", "Rin"), ("white", "Rin", "Human"),
+                                      ("engines", "Rin", "Rin"), ("humans", "Human", "Human")):
+            status, _, payload = self.request("GET", f"/api/sgf?game={game}&players={players}")
+            self.assertEqual(status, 200)
+            header = payload.decode().split(";B[", 1)[0]
+            self.assertIn(f"PB[{black}]PW[{white}]DT[{today}]", header, players)
+        # without players (an older page), the date alone
+        status, _, payload = self.request("GET", f"/api/sgf?game={game}")
+        self.assertIn(f"DT[{today}]", payload.decode())
+        self.assertNotIn("PB[", payload.decode())
+        status, _, payload = self.request("GET", f"/api/sgf?game={game}&players=nobody")
+        self.assertEqual(status, 400)
+        self.assertIn(b"'players' must be one of", payload)
+        # the engine reads the record with its new properties
+        other = self.new_game()["game"]
+        status, _, payload = self.request("GET", f"/api/sgf?game={game}&players=black")
+        loaded = self.post("/api/loadsgf", {"game": other, "sgf": payload.decode()})
+        self.assertEqual([m["vertex"] for m in loaded["moves"]], ["C3"])
+
+    def test_a_reloaded_page_gets_its_scores_back_with_its_record(self):
+        game = self.new_game()["game"]
+        for _ in range(3):
+            state = self.post("/api/genmove", {"game": game})
+        self.assertTrue(state["scores"])
+        status, _, payload = self.request("GET", f"/api/sgf?game={game}")
+        other = self.new_game()["game"]
+        # a score of a position the record does not reach is dropped
+        scores = {**state["scores"], "9": {"score": 1.5, "depth": 3, "exact": False}}
+        loaded = self.post("/api/loadsgf", {"game": other, "sgf": payload.decode(), "scores": scores})
+        self.assertEqual(loaded["scores"], state["scores"])
+        for bad, pattern in (([], "'scores' must be an object"), ({"x": {}}, "no position 'x'"),
+                             ({"1": {"score": "2", "depth": 1, "exact": False}}, "the score must be a number"),
+                             ({"1": {"score": 2, "depth": -1, "exact": False}}, "'depth'"),
+                             ({"1": {"score": 2, "depth": 1, "exact": 1}}, "'exact' must be true or false")):
+            self.refused("/api/loadsgf", {"game": other, "sgf": payload.decode(), "scores": bad}, 400, pattern)
+
     def test_uploads_work_when_the_temporary_directory_has_a_space(self):
         game = self.new_game()["game"]
         with tempfile.TemporaryDirectory(prefix="rin web ") as spaced, mock.patch.object(tempfile, "tempdir", spaced):
@@ -239,6 +279,14 @@ class EndpointTest(ServerCase):
         self.assertEqual([m["vertex"] for m in state["moves"]], ["A1"])
         state = self.post("/api/play", {"game": game, "vertex": "B1"})
         self.assertEqual(state["moves"][-1]["position"], "6/6/6/6/6/xo4 w 2")
+
+    def test_an_empty_board_has_no_threats(self):
+        # (the probe for White once set an empty board with White to move,
+        # which the engine refuses: Fills on at a new game was an error)
+        game = self.new_game()["game"]
+        self.assertEqual(self.post("/api/threats", {"game": game, "index": 0}), {"index": 0, "b": [], "w": []})
+        self.post("/api/play", {"game": game, "vertex": "C3"})
+        self.assertEqual(self.post("/api/threats", {"game": game, "index": 0}), {"index": 0, "b": [], "w": []})
 
     def test_threats_are_the_fills_of_one_stone_found_by_the_engine(self):
         game = self.new_game()["game"]
@@ -389,6 +437,28 @@ class EndpointTest(ServerCase):
             data = self.post("/api/info", {}, expect=500)
         self.assertRegex(data["error"], "internal error in rin-web .KeyError")
         self.assertIn("Traceback", err.getvalue())
+
+    def test_a_client_that_goes_away_is_ignored_quietly(self):
+        # a page reloaded while the engine thinks: its genmove's connection
+        # is gone (reset) when the answer is written
+        game = self.new_game(movetime=300)["game"]
+        body = json.dumps({"game": game}).encode()
+        with contextlib.redirect_stderr(io.StringIO()) as err:
+            client = socket.create_connection(("127.0.0.1", self.server.port), timeout=10)
+            client.sendall(b"POST /api/genmove HTTP/1.1\r\nHost: " + self.host.encode() +
+                           b"\r\nContent-Type: application/json\r\nContent-Length: " + str(len(body)).encode() +
+                           b"\r\n\r\n" + body)
+            deadline = time.monotonic() + 30
+            while self.game_object(game).thinking()["thinking"] is None and time.monotonic() < deadline:
+                time.sleep(0.01)
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+            client.close()
+            while len(self.game_object(game).moves) < 1 and time.monotonic() < deadline:
+                time.sleep(0.01)
+            time.sleep(0.3)  # the answer's write, and whatever it prints
+            # the server goes on
+            self.assertEqual(len(self.post("/api/state", {"game": game})["moves"]), 1)
+        self.assertEqual(err.getvalue(), "")
 
     def test_settings_and_info(self):
         game = self.new_game()["game"]

@@ -182,6 +182,10 @@ async function testGame(context, url) {
   const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download-sgf")]);
   const sgfPath = path.join(outputDir, "rin-web-game.sgf");
   await download.saveAs(sgfPath);
+  // You played Black against the engine, today.
+  const today = new Date();
+  const date = [today.getFullYear(), today.getMonth() + 1, today.getDate()].map((n) => String(n).padStart(2, "0")).join("-");
+  assert.match(fs.readFileSync(sgfPath, "utf8"), new RegExp(`PB\\[Human\\]PW\\[Rin\\]DT\\[${date}\\]`));
   const answers = gtp([`loadsgf ${sgfPath}`, "final_score", "gogui-rules_board"]);
   assert.equal(answers[0], "=", `the engine refused the downloaded SGF: ${answers[0]}`);
   const finalScore = answers[1].replace(/^= ?/, "");
@@ -205,7 +209,18 @@ async function testGame(context, url) {
   await page.click("#graph-game");
   await page.waitForFunction(() => document.getElementById("graph-game").textContent === "Graph the game", null,
                              {timeout: 10000});
-  log(`graph: ${dots} scores, then ${await page.locator("#graph circle.dot").count()}`);
+  const graphed = await page.locator("#graph circle.dot").count();
+  log(`graph: ${dots} scores, then ${graphed}`);
+
+  // A reload keeps the graph and the overlays shown, as well as the game.
+  await page.check("#threats");
+  await page.waitForFunction(() => app.threats !== null, null, {timeout: 30000});
+  await page.reload();
+  await page.waitForFunction((n) => document.querySelectorAll("#graph circle.dot").length === n, graphed,
+                             {timeout: 10000});
+  assert.equal(await page.isChecked("#threats"), true);
+  assert.equal(await page.isChecked("#analyse"), false);
+  await page.uncheck("#threats");
 
   // Browsing: the move list takes the board back.
   await page.click('#moves button[data-index="1"]');

@@ -437,7 +437,7 @@ function drawStatus() {
   ui.resign.disabled = app.busy || game.over;
   ui.pause.hidden = (app.gameMode || mode()) !== "engines" || game.over;
   ui.pause.textContent = app.paused ? "Continue" : "Pause";
-  ui.download.href = `/api/sgf?game=${encodeURIComponent(game.game)}`;
+  ui.download.href = `/api/sgf?game=${encodeURIComponent(game.game)}&players=${app.gameMode || mode()}`;
   document.body.dataset.busy = app.busy ? "true" : "false";
   document.body.dataset.over = game.over ? "true" : "false";
 }
@@ -576,12 +576,15 @@ function recordOf(state) {
     state.moves.map((m) => `;${m.color.toUpperCase()}[${point(m.vertex)}]`).join("") + ")";
 }
 
-// A reload of the page keeps the game: it is kept in this tab's storage and
-// opened again (the server ends the old game's engine when the page goes).
+// A reload of the page keeps the game, its score graph and the overlays
+// shown: they are kept in this tab's storage and opened again (the server
+// ends the old game's engine when the page goes).
 function saveGame(state) {
+  if (!state) return;
   try {
-    sessionStorage.setItem("rin-web-game", JSON.stringify({mode: app.gameMode, record: recordOf(state),
-                                                             movetime: state.movetime}));
+    sessionStorage.setItem("rin-web-game", JSON.stringify({
+      mode: app.gameMode, record: recordOf(state), movetime: state.movetime, scores: state.scores,
+      analyse: ui.analyseToggle.checked, threats: ui.threatsToggle.checked, seconds: ui.analysisSeconds.value}));
   } catch (error) { /* storage is a convenience */ }
 }
 
@@ -932,9 +935,11 @@ function bind() {
   ui.next.addEventListener("click", () => browse(shownIndex() + 1));
   ui.last.addEventListener("click", () => browse(app.game ? app.game.moves.length : 0));
   ui.openSgf.addEventListener("change", () => openSgf(ui.openSgf.files[0]));
-  ui.analyseToggle.addEventListener("change", () => { app.analysisWanted = null; refreshOverlays(); });
-  ui.threatsToggle.addEventListener("change", refreshOverlays);
-  ui.analysisSeconds.addEventListener("change", () => { app.analysis = null; app.analysisWanted = null; refreshOverlays(); });
+  ui.analyseToggle.addEventListener("change", () => { app.analysisWanted = null; refreshOverlays(); saveGame(app.game); });
+  ui.threatsToggle.addEventListener("change", () => { refreshOverlays(); saveGame(app.game); });
+  ui.analysisSeconds.addEventListener("change", () => {
+    app.analysis = null; app.analysisWanted = null; refreshOverlays(); saveGame(app.game);
+  });
   ui.movetime.addEventListener("change", async () => {
     if (!app.game) return;
     try { setState(await api("/api/settings", {game: app.game.game, movetime: Number(ui.movetime.value)})); }
@@ -947,6 +952,7 @@ function bind() {
     if (keys[event.key] && app.game) { keys[event.key](); event.preventDefault(); }
   });
   window.addEventListener("pagehide", () => {
+    saveGame(app.game); // with the scores an analysis or the graphing added since
     if (app.game) api("/api/close", {game: app.game.game}, {keepalive: true}).catch(() => {});
   });
   // A page left open keeps its game: a quiet request now and then.
@@ -976,9 +982,15 @@ async function start() {
     const size = /SZ\[(\d+)\]/.exec(saved.record);
     if (size) ui.size.value = size[1];
   }
+  if (saved) {
+    ui.analyseToggle.checked = Boolean(saved.analyse);
+    ui.threatsToggle.checked = Boolean(saved.threats);
+    if ([...ui.analysisSeconds.options].some((o) => o.value === saved.seconds)) ui.analysisSeconds.value = saved.seconds;
+  }
   await newGame();
   if (saved && saved.record && app.game && /;[BW]\[/.test(saved.record)) {
-    const ok = await run(async () => setState(await api("/api/loadsgf", {game: app.game.game, sgf: saved.record, name: "the saved game"})));
+    const ok = await run(async () => setState(await api("/api/loadsgf", {
+      game: app.game.game, sgf: saved.record, name: "the saved game", scores: saved.scores || {}})));
     if (ok) afterChange();
   }
 }
