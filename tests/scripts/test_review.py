@@ -2,6 +2,8 @@
 annotated, malformed records are refused with the reason, and the game file
 is never modified."""
 
+import importlib.machinery
+import importlib.util
 import os
 import re
 import subprocess
@@ -18,6 +20,68 @@ REVIEW = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "s
 BLUNDER = """(;FF[4]GN[Rin]RU[Rin]SZ[8]PB[planted]PW[planted]RP[oo6/8/3xx3/2xoo3/2xoox2/3xx3/8/6oo b 1]
 ;B[ah];B[ag];W[fd];W[gd];B[bc];B[bf];W[ff];W[ge])
 """
+
+
+def load_review():
+    """scripts/review as a module (it has no .py), for its functions."""
+    loader = importlib.machinery.SourceFileLoader("review_script", REVIEW)
+    spec = importlib.util.spec_from_loader("review_script", loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+class Node:
+    """The properties of an SGF node, as annotate() sets them."""
+
+    def __init__(self):
+        self.properties = {}
+
+    def get(self, name):
+        return self.properties.get(name)
+
+    def set(self, name, values):
+        self.properties[name] = values
+
+
+class MistakeListTest(unittest.TestCase):
+    """The threshold and the summary on made-up losses: no engine."""
+
+    def setUp(self):
+        self.review = load_review()
+
+    def turn(self, number, color, losses, vertices):
+        stones = []
+        for i, (loss, vertex) in enumerate(zip(losses, vertices)):
+            stone = self.review.Stone(number + i, color, vertex, Node())
+            stone.before, stone.after, stone.best, stone.best_pv = 0, -loss, "A1", ["A1", "B1"]
+            stones.append(stone)
+        stones[-1].end_of_turn = True
+        return stones
+
+    def test_a_loss_shown_as_the_threshold_is_no_mistake(self):
+        # 1.52 and 1.49 stones read 1.5: not "more than 1.5"; 1.55 reads 1.6
+        played = (self.turn(1, "B", [152], ["C3"]) + self.turn(2, "W", [100, 49], ["D4", "E4"]) +
+                  self.turn(4, "B", [80, 75], ["F4", "F5"]) + self.turn(6, "W", [155], ["G6"]))
+        mistakes = self.review.annotate(played, 150)
+        self.assertEqual([[s.vertex for s in turn] for _, turn, _ in mistakes], [["F4", "F5"], ["G6"]])
+        summary = self.review.summary(mistakes, played, 150)
+        self.assertIn("  move 4-5: F4 F5 loses 1.6 stones", summary)
+        self.assertIn("  move 6: G6 loses 1.6 stones", summary)
+        self.assertNotIn("loses 1.5", summary)
+        self.assertIn("loss 1.5", played[0].node.get("C")[0])  # 1.52, shown as it is compared
+        self.assertIsNone(played[0].node.get("BM"))
+
+    def test_the_largest_mistakes_are_listed_by_move_number(self):
+        played = []
+        for number, loss in ((1, 300), (3, 900), (5, 200), (7, 500), (9, 700)):
+            played += self.turn(number, "B", [loss], ["C3"]) + self.turn(number + 1, "W", [0], ["D4"])
+        mistakes = self.review.annotate(played, 150)
+        lines = self.review.summary(mistakes, played, 150).splitlines()
+        self.assertEqual(lines[0][:18], "Black: 5 mistakes ")
+        # the three largest (9.0, 7.0, 5.0), in the order they were played
+        self.assertEqual([line.split(":")[0] for line in lines[1:4]], ["  move 3", "  move 7", "  move 9"])
+        self.assertEqual(lines[4][:18], "White: 0 mistakes ")
 
 
 class ReviewTest(unittest.TestCase):
