@@ -40,7 +40,7 @@ static void put(char *out, size_t *at, const char *fmt, ...)
 
 static void put_letters(char *out, size_t *at, int size)
 {
-    put(out, at, "  ");
+    put(out, at, "   ");
     for (int c = 0; c < size; c++)
         put(out, at, " %c", coord_column_letter(c));
     put(out, at, "\n");
@@ -60,6 +60,10 @@ static char separator(Bitboard marked, int size, int r, int c)
     return left && right ? '|' : left ? ')' : right ? '(' : ' ';
 }
 
+/* A row: its number, a space, the points with the separators between and
+ * around them, a space and the number again; the spaces keep a frame on an
+ * edge column off the numbers (" 4 (X)X", not " 4(X)X"), and the letters
+ * line up with the points. */
 size_t board_text_format_marked(const Position *pos, Bitboard marked, char *out)
 {
     int size = pos->size;
@@ -68,7 +72,7 @@ size_t board_text_format_marked(const Position *pos, Bitboard marked, char *out)
     put_letters(out, &at, size);
     for (int r = 0; r < size; r++) {
         int number = size - r;
-        put(out, &at, "%2d", number);
+        put(out, &at, "%2d ", number);
         for (int c = 0; c < size; c++) {
             int point = point_make(r, c);
             int stone = pos_at(pos, point);
@@ -77,7 +81,7 @@ size_t board_text_format_marked(const Position *pos, Bitboard marked, char *out)
                 mark = '+';
             put(out, &at, "%c%c", separator(marked, size, r, c), mark);
         }
-        put(out, &at, "%c%d\n", separator(marked, size, r, size), number);
+        put(out, &at, "%c %d\n", separator(marked, size, r, size), number);
     }
     put_letters(out, &at, size);
     if (pos_is_over(pos))

@@ -54,16 +54,17 @@ class Session:
 
 def board_rows(text, size):
     """The rows of the last board drawn, top first: (number, the text
-    between the row numbers, with the separators before and after)."""
+    between the row numbers and their spaces, with the separators before
+    and after)."""
     text = text.replace("\r", "")
-    return re.findall(r"(?m)^ *(\d+)([ (|)].*[ (|)])\1 *$", text)[-size:]
+    return re.findall(r"(?m)^ *(\d+) ([ (|)].*[ (|)]) \1$", text)[-size:]
 
 
 def last_board(text, size):
     """The rows of the last board drawn: {vertex: 'X', 'O' or '.'}."""
     columns = "ABCDEFGHJKLMNOPQ"[:size]
     # the stones of the last turn are framed by parentheses: "X(O).",
-    # "(X)1" at the edge, "(O|O)" side by side
+    # "1 (X)" at the edge, "(O|O)" side by side
     rows = [(number, re.sub(r"[(|)]", " ", cells)) for number, cells in board_rows(text, size)]
     board = {}
     for number, cells in rows:
@@ -168,15 +169,27 @@ class PlayTest(unittest.TestCase):
         self.assertEqual(s.proc.returncode, 0)
 
     def test_last_turn_side_by_side(self):
-        # rin has two stones to place and two points left: A1 and B1
-        s = Session("--position", "xxoo/xxoo/xxoo/2oo w 1", "--movetime", "20")
-        shown = s.until(re.compile("Game over:.*\n"))
-        self.assertIn(" 1(O|O)O O 1\n", shown)
-        self.assertEqual(marked(shown, 4), {"A1", "B1"})
-        self.assertNotIn("ring fills", shown)
-        self.assertIn("Game over: Black 6, White 10. White wins by 4: rin wins.", shown)
-        s.finish()
-        self.assertEqual(s.proc.returncode, 0)
+        # rin has two stones to place and two points left: A1 and B1, on the
+        # left edge, then C1 and D1 on the right one
+        for start, row, points in (("xxoo/xxoo/xxoo/2oo w 1", " 1 (O|O)O O  1\n", {"A1", "B1"}),
+                                   ("ooxx/ooxx/ooxx/oo2 w 1", " 1  O O(O|O) 1\n", {"C1", "D1"})):
+            s = Session("--position", start, "--movetime", "20")
+            shown = s.until(re.compile("Game over:.*\n"))
+            # a frame on an edge column keeps off the row numbers: the
+            # columns of every row stay where the letters are
+            self.assertIn(row, shown)
+            self.assertEqual(marked(shown, 4), points)
+            lines = shown.splitlines()
+            bottom = len(lines) - 1 - lines[::-1].index("    A B C D")
+            board = lines[bottom - 5:bottom + 1]
+            self.assertEqual(board[0], board[5])
+            for line in board[1:5]:
+                self.assertEqual(len(line), len(" 4  . . . .  4"), board)
+                self.assertRegex(line, r"^ \d [ (][XO.]([ (|)][XO.]){3}[ )] \d$")
+            self.assertNotIn("ring fills", shown)
+            self.assertIn("Game over: Black 6, White 10. White wins by 4: rin wins.", shown)
+            s.finish()
+            self.assertEqual(s.proc.returncode, 0)
 
     def test_white_and_arguments(self):
         s = Session("--size", "5", "--color", "w", "--movetime", "20")
