@@ -269,10 +269,9 @@ static void test_gfx_candidates(void **state)
     /* the text gives each score to a tenth of a stone, the scores first
      * (GoGui's status bar cuts off the end of a long line), then what they
      * are */
-    char *legend = strstr(lines[2], ": 4 candidates for black, in stones for black (!: proven, =0: a proven draw), "
-                                    "depth 3");
+    char *legend = strchr(lines[2], ':');
     assert_non_null(legend);
-    assert_string_equal(legend + 87, "");
+    assert_string_equal(legend, ": 4 candidates for black, in stones for black (!: proven, =0: a proven draw), depth 3");
     char scores_start[16];
     snprintf(scores_start, sizeof scores_start, "TEXT %s ", first);
     assert_int_equal(strncmp(lines[2], scores_start, strlen(scores_start)), 0);
