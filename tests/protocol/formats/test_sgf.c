@@ -327,8 +327,15 @@ static void test_writer_text(void **state)
     assert_exec(gtp, "rin-setposition xxxx/xxxx/oooo/ooo1 w 1", "=\n\n");
     assert_exec(gtp, "play w d1", "=\n\n");
     text = printsgf(gtp);
-    assert_string_equal(text, HEADER "SZ[4]RE[0]\nAB[aa][ba][ca][da][ab][bb][cb][db]\n"
-                                     "AW[ac][bc][cc][dc][ad][bd][cd]\nPL[W]\nRP[xxxx/xxxx/oooo/ooo1 w 1]\n;W[dd]\n)\n");
+    /* RE[0] ends the first line unless the version (longer in a build from
+     * git, which names the commit) pushes it past the width */
+    const char *re_break = strlen(HEADER "SZ[4]RE[0]") > SGF_LINE_WIDTH ? "\n" : "";
+    char expected[512];
+    snprintf(expected, sizeof expected,
+             HEADER "SZ[4]%sRE[0]\nAB[aa][ba][ca][da][ab][bb][cb][db]\n"
+                    "AW[ac][bc][cc][dc][ad][bd][cd]\nPL[W]\nRP[xxxx/xxxx/oooo/ooo1 w 1]\n;W[dd]\n)\n",
+             re_break);
+    assert_string_equal(text, expected);
     free(text);
     gtp_destroy(gtp);
 }
