@@ -8,7 +8,7 @@ import shlex
 import signal
 import sys
 
-from rinlib import gtp
+from rinlib import gtp, paths
 
 from .clock import MoveTime, parse_tc
 from .game import GameSettings
@@ -25,8 +25,7 @@ EXIT_INTERRUPTED = 130
 
 DEFAULT_GAMES = 100
 REFEREE_PROBE_S = 2.0  # how long a default referee candidate may take to answer
-REPOSITORY_REFEREE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), os.pardir, "build",
-                                  "rin")
+PROG = "rin-match" if paths.INSTALLED else "match"
 
 DESCRIPTION = """\
 Plays two GTP engines against each other at Rin and reports the result:
@@ -112,7 +111,7 @@ class UsageError(Exception):
 
 def build_parser():
     parser = argparse.ArgumentParser(
-        prog="match", usage="%(prog)s --engine CMD [NAME] --engine CMD [NAME] [--engine ...] [options]\n"
+        prog=PROG, usage="%(prog)s --engine CMD [NAME] --engine CMD [NAME] [--engine ...] [options]\n"
                             "       %(prog)s merge [--sprt ELO0 ELO1 ALPHA BETA] RESULTS...", description=DESCRIPTION,
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     engines = parser.add_argument_group("engines")
@@ -124,7 +123,8 @@ def build_parser():
                               "default) or the first engine against each of the others (gauntlet)")
     engines.add_argument("--referee", metavar="CMD",
                          help="the referee command line (default: the first of these that is a Rin ruler: the first "
-                              "engine's executable without arguments, the second's, build/rin of this repository)")
+                              "engine's executable without arguments, the second's, build/rin of this repository, or "
+                              "the rin installed beside rin-match)")
     games = parser.add_argument_group("games")
     games.add_argument("--size", type=int, metavar="N",
                        help="board size, 4 to 16 (default 16, or the size of the openings file)")
@@ -301,7 +301,7 @@ def start_referee(args, engines):
         candidates, timeout = [args.referee], args.timeout
     else:
         executables = [shlex.join(spec.argv[:1]) for spec in engines]
-        executables.append(shlex.quote(os.path.normpath(REPOSITORY_REFEREE)))
+        executables.append(shlex.quote(os.path.normpath(paths.DEFAULT_ENGINE)))
         candidates = list(dict.fromkeys(executables))
         timeout = min(args.timeout, REFEREE_PROBE_S)
     problems = []
@@ -429,7 +429,7 @@ def print_header(config, args):
 def merge(argv):
     """`match merge`: the report of the games in results files."""
     parser = argparse.ArgumentParser(
-        prog="match merge", description="Prints the report of a match from the results files of its shards "
+        prog=f"{PROG} merge", description="Prints the report of a match from the results files of its shards "
                                         "(match --shard I/N --results FILE), as one run of the whole match would.")
     parser.add_argument("results", nargs="+", metavar="RESULTS", help="results files (JSON lines)")
     parser.add_argument("--sprt", nargs=4, type=float, metavar=("ELO0", "ELO1", "ALPHA", "BETA"),

@@ -8,14 +8,14 @@ import signal
 import sys
 import threading
 
+from rinlib import paths
 from rinlib.gtp import GARBAGE
 
 from . import validate
 from .engine import Engine, EngineFailure
 from .server import Server, Settings
 
-ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir))
-DEFAULT_ENGINE = os.path.join(ROOT, "build", "rin")
+DEFAULT_ENGINE = paths.DEFAULT_ENGINE
 DEFAULT_MOVETIME_MS = 1000
 
 
@@ -94,7 +94,8 @@ def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     program = args.engine_argv[0]
     if os.sep in program and not os.access(program, os.X_OK):
-        hint = " (build it: cmake -B build && cmake --build build)" if args.engine is None else ""
+        from_source = args.engine is None and not paths.INSTALLED
+        hint = " (build it: cmake -B build && cmake --build build)" if from_source else ""
         print(f"rin-web: cannot run the engine {program}{hint}", file=sys.stderr)
         return 2
     try:
