@@ -4,6 +4,8 @@
  * position's. The chain entries likewise, keyed by one colour's stones. */
 #include "search/tactics_cache.h"
 
+#include <stddef.h>
+
 /* The chain entry for `own`, worked out there unless it holds them. */
 static const TacticsChains *chains_of(TacticsCache *cache, Bitboard own)
 {
