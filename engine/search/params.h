@@ -50,6 +50,7 @@
     X(seal_cap, 4, 1, 8, "sealing: the most stones a region found at the root may cost")                             \
     X(seal_order_bonus, 2000, 0, 100000, "quiet ordering: a stone on the cut of a region found at the root")          \
     X(seal_protect, 1, 0, 1, "late move pruning: 1 never prunes a stone on the cut of a region found at the root")    \
+    X(seal_tempo, 1, 0, 1, "sealing: 1 counts the stones the sealer places before the opponent's reply in a region's chance") \
     X(seal_gain_weight, 0, 0, 16, "evaluation: quarters of how the stones since the root changed the chances of the root's sealing regions") \
     X(prior_gain_weight, 2, 0, 16, "evaluation: quarters of the prior's gain since the root added to it, below 14x14") \
     X(prior_gain_weight_large, 4, 0, 16, "evaluation: the same on boards of 14x14 and larger")                          \

@@ -21,6 +21,7 @@ typedef struct SealPriorRegion {
 } SealPriorRegion;
 
 typedef struct SealPrior {
+    bool tempo; /* the sealer's stones before the opponent's reply count in its chance */
     int count;
     SealPriorRegion region[SEALPRIOR_MAX_REGIONS];
     Bitboard points; /* the union of the cuts */
@@ -31,14 +32,16 @@ void sealprior_clear(SealPrior *prior);
 
 /* Finds the regions of min_area points or more that either side can seal
  * with `cap` stones or fewer (1..SEAL_MAX_CAP) at `root` (none when
- * min_area is 0), the most valuable when there are more than room for. */
-void sealprior_compute(SealPrior *prior, const Position *root, int min_area, int cap);
+ * min_area is 0), the most valuable when there are more than room for;
+ * `tempo` as in SealPrior. */
+void sealprior_compute(SealPrior *prior, const Position *root, int min_area, int cap, bool tempo);
 
-/* The chance, in 1/256, that the sealer takes a region whose root cut
- * holds `own` of its stones and `blocked` of the opponent's at pos: none
- * once blocked; certain when the stones it places before the opponent's
- * next turn cover what is left of the cut; halved for every stone more. */
-int sealprior_share(const SealPriorRegion *region, const Position *pos);
+/* The chance, in 1/256, that the sealer takes a region at pos, by what
+ * stands on its root cut: none once the opponent has a stone there;
+ * otherwise halved for every point of the cut still empty, less (with
+ * `tempo`) the stones the sealer places before the opponent's next turn,
+ * and certain when nothing is left. */
+int sealprior_share(const SealPriorRegion *region, const Position *pos, bool tempo);
 
 /* How the regions' expected rings changed from the root to pos (a
  * position reached from it by play), in centistones for pos's side to

@@ -951,7 +951,8 @@ void search_run(Search *s, const Position *pos, const SearchLimits *limits, Sear
     compute_prior(s);
     /* not near the end, where the solver takes over */
     if (pos_empty_count(&s->root) > PARAM(s, endgame_root_empties))
-        sealprior_compute(&s->seal, &s->root, PARAM(s, seal_min_area), PARAM(s, seal_cap));
+        sealprior_compute(&s->seal, &s->root, PARAM(s, seal_min_area), PARAM(s, seal_cap),
+                          PARAM(s, seal_tempo));
     else
         sealprior_clear(&s->seal);
     for (int i = 0; i < s->threads; i++) {

@@ -48,7 +48,7 @@ static void test_regions_found(void **state)
     (void)state;
     Position root = position(COLOR_WHITE, 1);
     SealPrior prior;
-    sealprior_compute(&prior, &root, 6, 4);
+    sealprior_compute(&prior, &root, 6, 4, true);
     const SealPriorRegion *r = black_region(&prior);
     assert_int_equal(bb_count(r->cut), 2);
     assert_true(bb_subset(r->cut, prior.points));
@@ -60,10 +60,10 @@ static void test_regions_found(void **state)
      * a quarter */
     assert_int_equal(r->root_share, 64);
     /* a larger minimum area leaves it out; 0 finds nothing at all */
-    sealprior_compute(&prior, &root, 40, 4);
+    sealprior_compute(&prior, &root, 40, 4, true);
     for (int k = 0; k < prior.count; k++)
         assert_false(prior.region[k].sealer == COLOR_BLACK && bb_test(prior.region[k].area, point(2, 2)));
-    sealprior_compute(&prior, &root, 0, 4);
+    sealprior_compute(&prior, &root, 0, 4, true);
     assert_int_equal(prior.count, 0);
     assert_true(bb_is_empty(prior.points));
 }
@@ -73,7 +73,7 @@ static void test_share_and_gain(void **state)
     (void)state;
     Position root = position(COLOR_WHITE, 1);
     SealPrior prior;
-    sealprior_compute(&prior, &root, 6, 4);
+    sealprior_compute(&prior, &root, 6, 4, true);
     const SealPriorRegion *r = black_region(&prior);
     int a = bb_first(r->cut);
     Bitboard rest = r->cut;
@@ -84,19 +84,23 @@ static void test_share_and_gain(void **state)
      * White (to move again) gains the region's value times the root's quarter */
     Position blocked = root;
     assert_int_equal(pos_play(&blocked, a), POS_OK);
-    assert_int_equal(sealprior_share(r, &blocked), 0);
+    assert_int_equal(sealprior_share(r, &blocked, true), 0);
     int gain = sealprior_gain(&prior, &blocked);
     assert_int_equal(gain, r->value * 64 / 256);
 
     /* Black to move with two stones and the whole cut empty: certain */
     Position black_turn = position(COLOR_BLACK, 1);
-    assert_int_equal(sealprior_share(r, &black_turn), 256);
+    assert_int_equal(sealprior_share(r, &black_turn, true), 256);
     /* with one stone left and one point of the cut its own: certain too */
     Position one_left = position(COLOR_BLACK, 2);
-    assert_int_equal(sealprior_share(r, &one_left), 128);
+    assert_int_equal(sealprior_share(r, &one_left, true), 128);
     Position taken = one_left;
     bb_set(&taken.stones[COLOR_BLACK], b);
-    assert_int_equal(sealprior_share(r, &taken), 256);
+    assert_int_equal(sealprior_share(r, &taken, true), 256);
+    /* without the tempo: halved for each empty point of the cut, whoever moves */
+    assert_int_equal(sealprior_share(r, &black_turn, false), 64);
+    assert_int_equal(sealprior_share(r, &taken, false), 128);
+    assert_int_equal(sealprior_share(r, &blocked, false), 0);
 }
 
 int main(void)
