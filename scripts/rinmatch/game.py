@@ -25,6 +25,18 @@ class RefereeFailure(Exception):
     """The referee failed: the game cannot be judged and is void."""
 
 
+def final_result_winner(outcome):
+    """The winner a referee's gogui-rules_final_result names: the winner
+    with the margin (B+3, W+8) or draw, as rin answers it, or black and
+    white alone, as rin answered before it gave the margin (a referee of
+    an older build); None for anything else."""
+    if outcome in (BLACK, WHITE, DRAW):
+        return outcome
+    if outcome[2:].isdigit():
+        return {"B+": BLACK, "W+": WHITE}.get(outcome[:2])
+    return None
+
+
 class GameStopped(Exception):
     """The match is stopping (Ctrl-C or SPRT decided): the game is void."""
 
@@ -173,10 +185,7 @@ class Game:
 
     # -- endings ---------------------------------------------------------------
     def _normal_end(self, outcome):
-        # the winner with the margin, B+3 or W+8, or draw
-        winner = {"B+": BLACK, "W+": WHITE}.get(outcome[:2]) if outcome[2:].isdigit() else None
-        if outcome == DRAW:
-            winner = DRAW
+        winner = final_result_winner(outcome)
         if winner is None:
             raise RefereeFailure(f"gogui-rules_final_result answered '{outcome}'")
         return self._result(winner, NORMAL, "the board is full")

@@ -10,7 +10,7 @@ import unittest
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir, "scripts"))
 
 from rinlib import sgf as rinlib_sgf  # noqa: E402
-from rinmatch import clock, openings, report, sgf, standings, stats  # noqa: E402
+from rinmatch import clock, game, openings, report, sgf, standings, stats  # noqa: E402
 
 
 def normal_cdf(x):
@@ -51,6 +51,23 @@ def trinomial_llr_by_direct_maximisation(losses, draws, wins, elo0, elo1):
     s0 = 1.0 / (1.0 + 10.0 ** (-elo0 / 400.0))
     s1 = 1.0 / (1.0 + 10.0 ** (-elo1 / 400.0))
     return best_log_likelihood(s1) - best_log_likelihood(s0)
+
+
+class FinalResultTest(unittest.TestCase):
+    def test_winner_with_the_margin(self):
+        self.assertEqual(game.final_result_winner("B+4"), "black")
+        self.assertEqual(game.final_result_winner("W+128"), "white")
+        self.assertEqual(game.final_result_winner("draw"), "draw")
+
+    def test_winner_alone_from_an_older_referee(self):
+        # rin answered black or white alone before it gave the margin; a
+        # match whose referee is such a build must still end its games
+        self.assertEqual(game.final_result_winner("black"), "black")
+        self.assertEqual(game.final_result_winner("white"), "white")
+
+    def test_anything_else(self):
+        for outcome in ("unknown", "B+", "B+x", "X+3", "", "W+-2"):
+            self.assertIsNone(game.final_result_winner(outcome), outcome)
 
 
 class EloTest(unittest.TestCase):
