@@ -34,120 +34,58 @@ static int seal_neighbour(const SealGraph *g, int p, int d)
 
 static int seal_opposite(int d) { return d ^ 1; }
 
-/* A breadth-first search of the residual graph from the region's points;
- * parent[] (nodes are point * 2 + side, -1 where not reached) tells what
- * it reached. Returns the node at which it reached the safe zone, or -1. */
-static int seal_search(const SealGraph *g, Bitboard region, int16_t parent[BB_POINTS * 2])
+/* A breadth-first search of the residual graph, forward from the out
+ * sides of `starts` (the region's points: a region point passes any
+ * number), or with `back` backward from the out sides of `starts` (the
+ * edge's points) along the residual edges reversed, which finds the nodes
+ * that still reach the safe zone. parent[] (nodes are point * 2 + side, -1
+ * where not reached) tells what it reached. Forward, it returns the node
+ * at which it reached the safe zone; otherwise -1.
+ *
+ * Backward is forward with the sides swapped and the flow of each step
+ * taken the other way: from the side a step enters by (in forward, out
+ * back) the search may cross to the point's other side where in -> out
+ * has room, or to a neighbour's other side back along an edge with flow;
+ * from the other side, across in -> out the other way when it carries a
+ * unit (always for an uncuttable point), or to any open neighbour. */
+static int seal_search(const SealGraph *g, Bitboard starts, bool back, int16_t parent[BB_POINTS * 2])
 {
     int16_t queue[BB_POINTS * 2];
     memset(parent, 0xff, sizeof(int16_t) * BB_POINTS * 2);
     int head = 0, tail = 0;
-    while (!bb_is_empty(region)) {
-        int node = bb_pop(&region) * 2 + SEAL_OUT; /* a region point passes any number */
+    while (!bb_is_empty(starts)) {
+        int node = bb_pop(&starts) * 2 + SEAL_OUT;
         parent[node] = (int16_t)node;
         queue[tail++] = (int16_t)node;
     }
+    int entry = back ? SEAL_OUT : SEAL_IN;
     while (head < tail) {
-        int node = queue[head++], p = node >> 1;
+        int node = queue[head++], p = node >> 1, side = node & 1;
         bool cuttable = bb_test(g->cuttable, p);
-        if ((node & 1) == SEAL_IN) {
-            /* in -> out: free for uncuttable points, one unit for the others */
-            int out = p * 2 + SEAL_OUT;
-            if (parent[out] < 0 && (!cuttable || g->through[p] == 0)) {
-                parent[out] = (int16_t)node;
-                queue[tail++] = (int16_t)out;
-            }
-            /* back along a neighbour's out -> in(p) that carries flow */
-            for (int d = 0; d < SEAL_DIRS; d++) {
-                int q = seal_neighbour(g, p, d);
-                if (q == POINT_NONE || !bb_test(g->open, q))
-                    continue;
-                int qout = q * 2 + SEAL_OUT;
-                if (parent[qout] < 0 && g->flow[q][seal_opposite(d)] > 0) {
-                    parent[qout] = (int16_t)node;
-                    queue[tail++] = (int16_t)qout;
-                }
-            }
-        } else {
-            if (bb_test(g->edge, p))
-                return node;
-            /* back along in -> out when it carries a unit (an uncuttable
-             * point: always, since without flow in there is nothing to
-             * take back from its in side either) */
-            int in = p * 2 + SEAL_IN;
-            if (parent[in] < 0 && (!cuttable || g->through[p] > 0)) {
-                parent[in] = (int16_t)node;
-                queue[tail++] = (int16_t)in;
-            }
-            for (int d = 0; d < SEAL_DIRS; d++) {
-                int q = seal_neighbour(g, p, d);
-                if (q == POINT_NONE || !bb_test(g->open, q))
-                    continue;
-                int qin = q * 2 + SEAL_IN;
-                if (parent[qin] < 0) {
-                    parent[qin] = (int16_t)node;
-                    queue[tail++] = (int16_t)qin;
-                }
+        if (!back && side == SEAL_OUT && bb_test(g->edge, p))
+            return node;
+        bool across = side == entry ? !cuttable || g->through[p] == 0 : !cuttable || g->through[p] > 0;
+        int other = p * 2 + (side ^ 1);
+        if (across && parent[other] < 0) {
+            parent[other] = (int16_t)node;
+            queue[tail++] = (int16_t)other;
+        }
+        for (int d = 0; d < SEAL_DIRS; d++) {
+            int q = seal_neighbour(g, p, d);
+            if (q == POINT_NONE || !bb_test(g->open, q))
+                continue;
+            int next = q * 2 + (side ^ 1);
+            /* from the entry side only back along a flow: forward out(q) ->
+             * in(p) taken back, backward out(p) -> in(q) */
+            if (side == entry && (back ? g->flow[p][d] : g->flow[q][seal_opposite(d)]) == 0)
+                continue;
+            if (parent[next] < 0) {
+                parent[next] = (int16_t)node;
+                queue[tail++] = (int16_t)next;
             }
         }
     }
     return -1;
-}
-
-/* The nodes from which the residual graph still reaches the safe zone,
- * found backwards from the edge points' out sides: reach[node] = 1. */
-static void seal_search_back(const SealGraph *g, uint8_t reach[BB_POINTS * 2])
-{
-    int16_t queue[BB_POINTS * 2];
-    memset(reach, 0, BB_POINTS * 2);
-    int head = 0, tail = 0;
-    Bitboard edge = g->edge;
-    while (!bb_is_empty(edge)) {
-        int node = bb_pop(&edge) * 2 + SEAL_OUT;
-        reach[node] = 1;
-        queue[tail++] = (int16_t)node;
-    }
-    while (head < tail) {
-        int node = queue[head++], p = node >> 1;
-        bool cuttable = bb_test(g->cuttable, p);
-        if ((node & 1) == SEAL_OUT) {
-            /* from in(p), when in -> out has room */
-            int in = p * 2 + SEAL_IN;
-            if (!reach[in] && (!cuttable || g->through[p] == 0)) {
-                reach[in] = 1;
-                queue[tail++] = (int16_t)in;
-            }
-            /* from in(q), back along out(p) -> in(q) when it carries flow */
-            for (int d = 0; d < SEAL_DIRS; d++) {
-                int q = seal_neighbour(g, p, d);
-                if (q == POINT_NONE || !bb_test(g->open, q))
-                    continue;
-                int qin = q * 2 + SEAL_IN;
-                if (!reach[qin] && g->flow[p][d] > 0) {
-                    reach[qin] = 1;
-                    queue[tail++] = (int16_t)qin;
-                }
-            }
-        } else {
-            /* from out(p), back along in -> out */
-            int out = p * 2 + SEAL_OUT;
-            if (!reach[out] && (!cuttable || g->through[p] > 0)) {
-                reach[out] = 1;
-                queue[tail++] = (int16_t)out;
-            }
-            /* from out(q) of every open neighbour */
-            for (int d = 0; d < SEAL_DIRS; d++) {
-                int q = seal_neighbour(g, p, d);
-                if (q == POINT_NONE || !bb_test(g->open, q))
-                    continue;
-                int qout = q * 2 + SEAL_OUT;
-                if (!reach[qout]) {
-                    reach[qout] = 1;
-                    queue[tail++] = (int16_t)qout;
-                }
-            }
-        }
-    }
 }
 
 /* Pushes one unit along the path that ends at `end`. */
@@ -194,7 +132,7 @@ int seal_region_cost(const Position *pos, Color color, Bitboard region, int cap,
     memset(g.flow, 0, sizeof g.flow);
     int16_t parent[BB_POINTS * 2];
     int cost = 0, end;
-    while (cost <= cap && (end = seal_search(&g, region, parent)) >= 0) {
+    while (cost <= cap && (end = seal_search(&g, region, false, parent)) >= 0) {
         seal_push(&g, parent, end);
         cost++;
     }
@@ -204,12 +142,11 @@ int seal_region_cost(const Position *pos, Color color, Bitboard region, int cap,
      * is the largest of that cost: the cuttable points whose out side
      * still reaches the safe zone in the residual graph and whose in side
      * does not */
-    uint8_t reach[BB_POINTS * 2];
-    seal_search_back(&g, reach);
+    seal_search(&g, g.edge, true, parent);
     Bitboard points = g.cuttable;
     while (!bb_is_empty(points)) {
         int p = bb_pop(&points);
-        if (reach[p * 2 + SEAL_OUT] && !reach[p * 2 + SEAL_IN])
+        if (parent[p * 2 + SEAL_OUT] >= 0 && parent[p * 2 + SEAL_IN] < 0)
             bb_set(cut, p);
     }
     return cost;
