@@ -390,6 +390,15 @@ static bool parse_int_option(char **argv, int argc, int *i, int low, int high, i
     return true;
 }
 
+/* The non-empty value after option i into *value (i moves past it). */
+static bool take_text(char **argv, int argc, int *i, const char **value)
+{
+    if (*i + 1 >= argc || !argv[*i + 1][0])
+        return false;
+    *value = argv[++*i];
+    return true;
+}
+
 /* NAME=VALUE into params: -1 when set, else the usage error's status. */
 static int parse_param(const char *text, SearchParams *params)
 {
@@ -431,10 +440,8 @@ int judge_command(int argc, char **argv)
         } else if (strcmp(a, "--games") == 0) {
             per_game = true;
         } else if (strcmp(a, "--output") == 0) {
-            if (i + 1 >= argc || !argv[i + 1][0])
+            if (!take_text(argv, argc, &i, &output))
                 status = judge_usage_error("--output needs a file name");
-            else
-                output = argv[++i];
         } else if (strcmp(a, "--from") == 0) {
             if (!parse_int_option(argv, argc, &i, 1, BB_POINTS, &o.from))
                 status = judge_usage_error("--from needs a number of empty points from 1 to 256");
@@ -452,15 +459,11 @@ int judge_command(int argc, char **argv)
             status = parse_param(i + 1 < argc ? argv[i + 1] : NULL, &params);
             i++;
         } else if (strcmp(a, "--eval-file") == 0) {
-            if (i + 1 >= argc || !argv[i + 1][0])
+            if (!take_text(argv, argc, &i, &eval_file))
                 status = judge_usage_error("--eval-file needs classic, builtin or a weights file");
-            else
-                eval_file = argv[++i];
         } else if (strcmp(a, "--pattern-file") == 0) {
-            if (i + 1 >= argc || !argv[i + 1][0])
+            if (!take_text(argv, argc, &i, &pattern_file))
                 status = judge_usage_error("--pattern-file needs builtin, none or a pattern weights file");
-            else
-                pattern_file = argv[++i];
         } else if (strncmp(a, "--", 2) == 0) {
             fprintf(stderr, "rin: judge: unknown option '%s'\nTry 'rin judge --help'.\n", a);
             status = 2;
