@@ -14,6 +14,8 @@ const char *pos_status_text(PosStatus status)
     case POS_ERR_OVERLAP: return "a point holds stones of both colours";
     case POS_ERR_ENCLOSED: return "a ring encloses a region that play would have filled";
     case POS_ERR_TURN: return "an empty board must have Black to play the opening stone";
+    case POS_ERR_LAST_STONE: return "no game reaches it: the side that placed the last stone has none on the board";
+    case POS_ERR_FEW_STONES: return "no game reaches it: fewer stones on the board than were placed before this stone";
     }
     return "unknown status";
 }
@@ -70,6 +72,13 @@ PosStatus pos_setup(Position *pos, int size, Bitboard black, Bitboard white, Col
         ply = stone == 1 ? 1 : 2;
     } else {
         ply = stone == 1 ? 3 : 4;
+    }
+    if (ply > 0) {
+        Bitboard last = pos_side_of_ply(ply - 1) == COLOR_BLACK ? black : white;
+        if (bb_is_empty(last))
+            return POS_ERR_LAST_STONE;
+        if (bb_count(bb_or(black, white)) < ply)
+            return POS_ERR_FEW_STONES;
     }
     pos->stones[COLOR_BLACK] = black;
     pos->stones[COLOR_WHITE] = white;

@@ -91,10 +91,10 @@ def empty_board(size: int) -> str:
     return "/".join([str(size)] * size) + " b 1"
 
 
-def with_side(text: str, color: str) -> str:
-    """The same board with color to move, first stone of its turn."""
+def with_side(text: str, color: str, stone: int = 1) -> str:
+    """The same board with color to move, on the given stone of its turn."""
     board = text.split(" ")[0]
-    return f"{board} {color} 1"
+    return f"{board} {color} {stone}"
 
 
 def vertex_to_index(vertex: str, size: int) -> tuple[int, int]:

@@ -449,7 +449,9 @@ class Game:
                 self._sync(engine, index)
             else:
                 self._engine_moves = None
-                engine.ask(f"rin-setposition {position.with_side(self._text_at(index), color)}")
+                if not self._set_side(engine, index, color):
+                    found[color] = []
+                    continue
             found[color] = []
             for vertex in before.empty_vertices():
                 if not engine.send(f"play {color} {vertex}").ok:
@@ -461,6 +463,16 @@ class Game:
                     found[color].append({"vertex": vertex, "fills": fills})
             found[color].sort(key=lambda threat: -len(threat["fills"]))
         return found
+
+    def _set_side(self, engine, index, color):
+        """The board after `index` stones with `color` to move, on the first
+        stone of its turn, else on its second. False when the engine refuses
+        both as positions no game reaches: the board then holds too few
+        stones of `color` for one more to close a ring."""
+        for stone in (1, 2):
+            if engine.send(f"rin-setposition {position.with_side(self._text_at(index), color, stone)}").ok:
+                return True
+        return False
 
     def _text_at(self, index):
         return self.moves[index - 1].position if index > 0 else self.start_position

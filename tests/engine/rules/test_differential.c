@@ -346,7 +346,10 @@ static void test_random_games(void **state)
 /* pos_setup against the reference: the position reached by play is accepted
  * (same stones, turn and hash); the same position with a few points edited
  * is rejected with POS_ERR_ENCLOSED exactly when the reference finds a
- * region that either colour encloses, and the output is then untouched. */
+ * region that either colour encloses, with POS_ERR_LAST_STONE or
+ * POS_ERR_FEW_STONES exactly when the side that placed the last stone has
+ * none or the board holds fewer stones than were placed, and the output is
+ * then untouched. */
 static void check_setup(const Game *g, Rng *rng, Stats *stats)
 {
     char why[256];
@@ -386,6 +389,16 @@ static void check_setup(const Game *g, Rng *rng, Stats *stats)
         expected = POS_ERR_ENCLOSED;
     else if (bare && !(side == COLOR_BLACK && stone == 1))
         expected = POS_ERR_TURN;
+    else if (!bare) {
+        /* the side that placed the last stone: the mover itself on its
+         * second stone, else the other side */
+        RefCell last = (side == COLOR_BLACK) == (stone == 2) ? REF_BLACK : REF_WHITE;
+        int placed = side == COLOR_WHITE ? stone : 2 + stone; /* at least, before this stone */
+        if (ref_count(&edited, last) == 0)
+            expected = POS_ERR_LAST_STONE;
+        else if (ref->size * ref->size - ref_count(&edited, REF_EMPTY) < placed)
+            expected = POS_ERR_FEW_STONES;
+    }
     ref_stones(&edited, &black, &white);
     Position out = g->pos, untouched = g->pos;
     PosStatus status = pos_setup(&out, ref->size, black, white, side, stone);

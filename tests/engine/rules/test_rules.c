@@ -704,7 +704,7 @@ static void test_safe_zone_never_filled(void **state)
         "......",
         "......",
         "......",
-        "......",
+        ".....O",
     };
     game_setup(&g, 6, corner, COLOR_BLACK, 2);
     assert_int_equal(game_play(&g, "B5"), 0);

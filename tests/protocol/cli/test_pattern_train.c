@@ -250,30 +250,30 @@ static void test_record_target(void **state)
     char err[256];
     char line[512];
     const char *owners = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxoooooo"; /* Black by 24 */
-    snprintf(line, sizeof line, "6/6/1x4/6/6/6 w 2\t%s\t24\t-\t-\t-\t3", owners);
+    snprintf(line, sizeof line, "6/6/1x4/6/6/5o w 2\t%s\t24\t-\t-\t-\t3", owners);
     assert_true(train_data_parse_line(line, &r, &is_data, err, sizeof err));
     assert_false(r.have_score);
     assert_true(train_record_target(&r, 0.0) == -24.0); /* White to move */
     assert_true(train_record_target(&r, 1.0) == -24.0);
-    snprintf(line, sizeof line, "6/6/1x4/6/6/6 w 2\t%s\t24\t-550\t-\t-\t3", owners);
+    snprintf(line, sizeof line, "6/6/1x4/6/6/5o w 2\t%s\t24\t-550\t-\t-\t3", owners);
     assert_true(train_data_parse_line(line, &r, &is_data, err, sizeof err));
     assert_true(r.have_score);
     assert_true(train_record_target(&r, 1.0) == -24.0);
     assert_true(train_record_target(&r, 0.0) == -5.5);
     assert_true(fabs(train_record_target(&r, 0.5) - -14.75) < 1e-12);
-    snprintf(line, sizeof line, "6/6/1x4/6/6/6 w 2\t%s\t24\t-9000\t-\t-\t3", owners);
+    snprintf(line, sizeof line, "6/6/1x4/6/6/5o w 2\t%s\t24\t-9000\t-\t-\t3", owners);
     assert_true(train_data_parse_line(line, &r, &is_data, err, sizeof err));
     assert_true(train_record_target(&r, 0.0) == -36.0); /* clamped to the board */
-    snprintf(line, sizeof line, "6/6/1x4/6/6/6 w 2\t%s\t24\t-550\t-\t8\t3", owners);
+    snprintf(line, sizeof line, "6/6/1x4/6/6/5o w 2\t%s\t24\t-550\t-\t8\t3", owners);
     assert_true(train_data_parse_line(line, &r, &is_data, err, sizeof err));
     assert_true(r.have_solved);
     assert_int_equal(r.solved, 8);
     assert_true(train_record_target(&r, 0.0) == -8.0); /* the solver's value before the score */
     assert_true(train_record_target(&r, 0.25) == -12.0);
-    snprintf(line, sizeof line, "6/6/1x4/6/6/6 w 2\t%s\t24\t-550\t-\t7\t3", owners);
+    snprintf(line, sizeof line, "6/6/1x4/6/6/5o w 2\t%s\t24\t-550\t-\t7\t3", owners);
     assert_false(train_data_parse_line(line, &r, &is_data, err, sizeof err)); /* odd on an even board */
     assert_true(is_data);
-    snprintf(line, sizeof line, "6/6/1x4/6/6/6 w 2\t%s\t24\t-550\t-\t40\t3", owners);
+    snprintf(line, sizeof line, "6/6/1x4/6/6/5o w 2\t%s\t24\t-550\t-\t40\t3", owners);
     assert_false(train_data_parse_line(line, &r, &is_data, err, sizeof err));
 }
 

@@ -32,8 +32,8 @@ static void test_known_strings(void **state)
         "4/4/4/4 b 1",
         "5/5/5/5/5 b 1",
         "4/1x2/2o1/4 w 2",
-        "4/1x2/2o1/4 b 1",
-        "4/1x2/2o1/4 b 2",
+        "4/1x2/2o1/o3 b 1",
+        "4/1x2/2o1/xo2 b 2",
         "4/1x2/2o1/4 w 1",
         "xxxx/xxxx/oooo/ooo1 w 1",
         "xxxx/xxxx/oooo/oooo w 2",
@@ -41,7 +41,7 @@ static void test_known_strings(void **state)
         "xoo13/oooo12/ooo13/1o14/16/16/16/16/16/16/16/16/16/16/14xo/13xxx b 1",
         "x15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/15o w 2",
         "9/9/9/4x4/9/9/9/9/9 w 1",
-        "13/13/13/13/13/13/13/13/13/13/13/13/12o b 1",
+        "x12/13/13/13/13/13/13/13/13/13/13/13/11oo b 1",
         "xoxoxoxoxoxoxoxo/16/16/16/16/16/16/16/16/16/16/16/16/16/16/oxoxoxoxoxoxoxox b 2",
     };
     for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++)
@@ -172,6 +172,20 @@ static void test_malformed_strings(void **state)
     assert_refused("4/4/4/4 w 1", "an empty board must have Black to play the opening stone");
     assert_refused("4/4/4/4 w 2", "an empty board must have Black to play the opening stone");
     assert_refused("4/4/4/4 b 2", "an empty board must have Black to play the opening stone");
+    /* no game reaches these: the side that placed the last stone has none
+     * (a stone is never captured by its own move), or fewer stones than
+     * were placed (a fill never empties a point) */
+    assert_refused("x3/4/4/4 b 1", "no game reaches it: the side that placed the last stone has none on the board");
+    assert_refused("o3/4/4/4 w 1", "no game reaches it: the side that placed the last stone has none on the board");
+    assert_refused("x3/4/4/4 w 2", "no game reaches it: the side that placed the last stone has none on the board");
+    assert_refused("xxxx/xxxx/xxxx/xxx1 b 1",
+                   "no game reaches it: the side that placed the last stone has none on the board");
+    assert_refused("oooo/oooo/oooo/ooo1 b 2",
+                   "no game reaches it: the side that placed the last stone has none on the board");
+    assert_refused("o3/4/4/4 w 2", "no game reaches it: fewer stones on the board than were placed before this stone");
+    assert_refused("xo2/4/4/4 b 1", "no game reaches it: fewer stones on the board than were placed before this stone");
+    assert_refused("xo2/4/4/4 b 2", "no game reaches it: fewer stones on the board than were placed before this stone");
+    assert_refused("xoo1/4/4/4 b 2", "no game reaches it: fewer stones on the board than were placed before this stone");
     /* a region a ring has enclosed but play has not filled */
     assert_refused("5/1xxx1/1x1x1/1xxx1/5 w 1", "a ring encloses a region that play would have filled");
     assert_refused("5/1ooo1/1oxo1/1ooo1/5 b 1", "a ring encloses a region that play would have filled");

@@ -571,14 +571,14 @@ static const BadRecord bad_records[] = {
      "RP is not a valid position string: side to move: expected b or w, found 'x'"},
     {"(;RU[Rin]RP[])", 0, 1, 10, "RP is not a valid position string: row 1 is empty"},
     {"(;RU[Rin]SZ[4]AB[bb]RP[4/4/4/4 b 1])", 0, 1, 21, "RP disagrees with AB/AW at bb (RP: empty, AB/AW: black)"},
-    {"(;RU[Rin]SZ[4]AB[bb]RP[4/1o2/4/4 w 1])", 0, 1, 21,
+    {"(;RU[Rin]SZ[4]AB[bb]RP[4/1o2/4/x3 w 2])", 0, 1, 21,
      "RP disagrees with AB/AW at bb (RP: white, AB/AW: black)"},
     {"(;RU[Rin]SZ[4]AW[bb]RP[4/1o2/2x1/4 w 1])", 0, 1, 21,
      "RP disagrees with AB/AW at cc (RP: black, AB/AW: empty)"},
-    {"(;RU[Rin]SZ[4]AE[bb]RP[4/1o2/4/4 w 1])", 0, 1, 21, "RP has stones on points that AE clears"},
+    {"(;RU[Rin]SZ[4]AE[bb]RP[4/1o2/4/x3 w 2])", 0, 1, 21, "RP has stones on points that AE clears"},
     {"(;RU[Rin]SZ[5]RP[4/4/4/4 b 1])", 0, 1, 15, "RP is a 4x4 position but SZ is 5"},
     {"(;RU[Rin]SZ[4]AB[bb]PL[B]RP[4/1x2/4/4 w 1])", 0, 1, 21, "PL[B] disagrees with RP (white to move)"},
-    {"(;RU[Rin]RP[4/1x2/4/4 w 2]\n;W[aa];W[dd])", 0, 2, 8,
+    {"(;RU[Rin]RP[4/1x2/4/o3 w 2]\n;W[aa];W[dd])", 0, 2, 8,
      "W[dd] is out of turn: it is black's turn (first of two stones)"},
 };
 
@@ -763,26 +763,26 @@ static void test_reader_tolerance(void **state)
     game = parse_ok("(;RU[Rin]SZ[5]AB[cc]\n;W[aa];W[bb];B[dd])", 0);
     assert_start(&game, "5/5/2x2/5/5 w 1");
     assert_int_equal(game.move_count, 3);
-    game = parse_ok("(;RU[Rin]SZ[5]AW[cc])", 0);
-    assert_start(&game, "5/5/2o2/5/5 b 1");
+    game = parse_ok("(;RU[Rin]SZ[5]AB[aa]AW[cc][ee])", 0);
+    assert_start(&game, "x4/5/2o2/5/4o b 1");
     assert_int_equal(game.move_count, 0);
-    game = parse_ok("(;RU[Rin]SZ[4]AE[aa]AB[bb]PL[B])", 0);
-    assert_start(&game, "4/1x2/4/4 b 1");
+    game = parse_ok("(;RU[Rin]SZ[4]AE[aa]AB[bb]AW[cc][dd]PL[B])", 0);
+    assert_start(&game, "4/1x2/2o1/3o b 1");
     game = parse_ok("(;RU[Rin]SZ[4]PL[B];B[aa])", 0);
     assert_start(&game, "4/4/4/4 b 1");
     assert_int_equal(game.start.ply, 0);
 
     /* RP: the size without SZ; agreeing AB/AW/AE/PL; a soft line break */
-    game = parse_ok("(;GN[RIN]RP[5/5/2o2/5/5 b 2];B[aa])", 0);
-    assert_start(&game, "5/5/2o2/5/5 b 2");
+    game = parse_ok("(;GN[RIN]RP[5/5/2o2/5/xo2o b 2];B[aa])", 0);
+    assert_start(&game, "5/5/2o2/5/xo2o b 2");
     assert_moves(&game, "aa");
     game = parse_ok("(;RU[Rin]SZ[4]AB[bb]AW[cc]AE[aa]PL[W]RP[4/1x2/2o1/4 w 2]\n;W[ad];B[dd])", 0);
     assert_start(&game, "4/1x2/2o1/4 w 2");
     assert_moves(&game, "ad dd");
-    game = parse_ok("(;RU[Rin]RP[5/5/2o2\\\n/5/5 b 2]\n;B[aa])", 0);
-    assert_start(&game, "5/5/2o2/5/5 b 2");
-    game = parse_ok("(;RU[Rin]RP[5/5/2o2\\\r\n/5/5   b\n2])", 0);
-    assert_start(&game, "5/5/2o2/5/5 b 2");
+    game = parse_ok("(;RU[Rin]RP[5/5/2o2\\\n/5/xo2o b 2]\n;B[aa])", 0);
+    assert_start(&game, "5/5/2o2/5/xo2o b 2");
+    game = parse_ok("(;RU[Rin]RP[5/5/2o2\\\r\n/5/xo2o   b\n2])", 0);
+    assert_start(&game, "5/5/2o2/5/xo2o b 2");
 
     /* no SZ: 16; escapes; a move in the root; the BOM; GM[1] with RU[Rin] */
     game = parse_ok("(;RU[Rin];B[aa])", 0);
@@ -965,7 +965,7 @@ static void test_mutated_records(void **state)
     }
     seeds[seed_count++] = strdup("(;FF[4]GM[40]AddBlack[cc]AddWhite[dd:ee]PLayer[W]RU[Rin]SZ[6]KM[0.5]RE[W+R]"
                                  "\n;W[ab];W[ba]\r\n;B[ff]C[\\]\\\\](;B[fe];W[ef])(;B[aa];B[aa]))(;C[x])\n");
-    seeds[seed_count++] = strdup("(;RU[Rin]RP[5/5/2o2\\\n/5/5 b 2]AW[cc]\n;B[aa];B[bb];W[cd])");
+    seeds[seed_count++] = strdup("(;RU[Rin]RP[5/5/2o2\\\n/5/xo2o b 2]AB[ae]AW[cc][be][ee]\n;B[aa];B[bb];W[cd])");
 
     char *text = malloc(CAPACITY);
     assert_non_null(text);

@@ -227,7 +227,7 @@ static void test_gfx_pv(void **state)
     assert_exec(gtp, "rin-gfx_pv",
                 "= VAR w D1\nTEXT principal variation for white: -2 stones for white (proven), depth 1\n\n");
     /* nothing to show at the end of the game */
-    assert_exec(gtp, "rin-setposition xxxx/xxxx/xxxx/xxxx b 1", "=\n\n");
+    assert_exec(gtp, "rin-setposition xxxx/xxxx/oooo/oooo b 1", "=\n\n");
     assert_exec(gtp, "rin-gfx_pv", "? the game is over (no empty point left)\n\n");
     gtp_destroy(gtp);
 }
