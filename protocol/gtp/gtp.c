@@ -407,7 +407,7 @@ static bool dispatch(Gtp *gtp, const char *text)
 
     const GtpCommand *command = gtp_command_find(name);
     if (!command)
-        return gtp_fail(gtp, "unknown command");
+        return gtp_fail_unknown_command(gtp, "", name);
     if (args.count < command->min_args)
         return gtp_fail(gtp, "syntax error: missing argument; usage: %s %s", command->name, command->usage);
     if (command->max_args != GTP_ARGS_ANY && args.count > command->max_args)

@@ -1,5 +1,6 @@
 /* The command table, the single source of dispatch, list_commands, help,
  * known_command and completion; and the commands about the protocol itself. */
+#include <ctype.h>
 #include <string.h>
 
 #include "gtp/gtp_commands.h"
@@ -67,6 +68,60 @@ const GtpCommand *gtp_command_find(const char *name)
 
 const char *gtp_command_name(size_t index) { return index < COMMAND_COUNT ? commands[index].name : NULL; }
 
+enum { NEAR_DISTANCE = 2, NAME_MAX = 32 }; /* NAME_MAX: longer than every name */
+
+/* The edit distance (insertions, deletions, substitutions; case ignored)
+ * between a and b, both shorter than NAME_MAX. */
+static int edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    int row[NAME_MAX + 1];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        int diagonal = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= lb; j++) {
+            int above = row[j];
+            int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
+            int best = diagonal + !same;
+            if (above + 1 < best)
+                best = above + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diagonal = above;
+        }
+    }
+    return row[lb];
+}
+
+const char *gtp_command_nearest(const char *name)
+{
+    if (strlen(name) >= NAME_MAX)
+        return NULL;
+    const char *nearest = NULL;
+    int best = NEAR_DISTANCE + 1;
+    for (size_t i = 0; i < COMMAND_COUNT; i++) {
+        int distance = edit_distance(name, commands[i].name);
+        if (distance < best) {
+            best = distance;
+            nearest = commands[i].name;
+        }
+    }
+    return nearest;
+}
+
+bool gtp_fail_unknown_command(Gtp *gtp, const char *prefix, const char *name)
+{
+    char quoted[GTP_QUOTE_MAX];
+    const char *nearest = gtp_command_nearest(name);
+    if (nearest)
+        return gtp_fail(gtp, "%sunknown command %s; did you mean '%s'? help lists the commands", prefix,
+                        gtp_quote(name, quoted), nearest);
+    return gtp_fail(gtp, "%sunknown command %s; help lists the commands", prefix, gtp_quote(name, quoted));
+}
+
 bool gtp_cmd_protocol_version(Gtp *gtp, const GtpArgs *args)
 {
     (void)args;
@@ -102,11 +157,8 @@ bool gtp_cmd_help(Gtp *gtp, const GtpArgs *args)
 {
     if (args->count == 1) {
         const GtpCommand *command = gtp_command_find(args->v[0]);
-        if (!command) {
-            char quoted[GTP_QUOTE_MAX];
-            return gtp_fail(gtp, "syntax error: unknown command %s; help lists the commands",
-                            gtp_quote(args->v[0], quoted));
-        }
+        if (!command)
+            return gtp_fail_unknown_command(gtp, "syntax error: ", args->v[0]);
         return gtp_reply(gtp, "%s%s%s: %s", command->name, command->usage[0] ? " " : "", command->usage,
                          command->summary);
     }

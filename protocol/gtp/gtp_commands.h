@@ -101,6 +101,14 @@ typedef struct GtpCommand {
 /* The table entry of a command, or NULL. */
 const GtpCommand *gtp_command_find(const char *name);
 
+/* The command name nearest to `name` (an edit distance of at most 2, case
+ * ignored; the first in table order on a tie), or NULL. */
+const char *gtp_command_nearest(const char *name);
+
+/* Fails with "PREFIXunknown command 'NAME'; did you mean 'NEAREST'? help
+ * lists the commands" (without the question when no name is near). */
+bool gtp_fail_unknown_command(Gtp *gtp, const char *prefix, const char *name);
+
 /* Appends formatted text to the reply; returns true. */
 bool gtp_reply(Gtp *gtp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Replaces the reply by an error message; returns false. */

@@ -149,7 +149,7 @@ static void test_ids(void **state)
 {
     (void)state;
     ASSERT_RUN("0 name\n", "=0 Rin\n\n");
-    ASSERT_RUN("123 foo\n", "?123 unknown command\n\n");
+    ASSERT_RUN("123 foo\n", "?123 unknown command 'foo'; help lists the commands\n\n");
     ASSERT_RUN("0042 version\n", "=42 " RIN_VERSION "\n\n");
     ASSERT_RUN("18446744073709551615 name\n", "=18446744073709551615 Rin\n\n");
     ASSERT_RUN("18446744073709551616 name\n", "? syntax error: the id is too large\n\n");
