@@ -218,11 +218,21 @@ static int cmd_bench(int argc, char **argv)
     return 0;
 }
 
+/* An --eval-file given while a pattern model evaluates: a warning saying
+ * what the weights still do. */
+static void warn_eval_file(const char *who, bool given, const char *pattern_file)
+{
+    const char *note = pattern_file_eval_note(pattern_file);
+    if (given && note)
+        fprintf(stderr, "%s: warning: --eval-file: %s\n", who, note);
+}
+
 static int cmd_suite(int argc, char **argv)
 {
     uint64_t nodes = SUITE_DEFAULT_NODES;
     const char *path = NULL;
     const char *eval_file = EVAL_FILE_BUILTIN, *pattern_file = PATTERN_FILE_BUILTIN;
+    bool eval_file_given = false;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--nodes") == 0) {
             if (number_parse_uint(i + 1 < argc ? argv[i + 1] : NULL, 1, UINT64_C(1) << 40, &nodes) != NUMBER_OK)
@@ -232,6 +242,7 @@ static int cmd_suite(int argc, char **argv)
             if (i + 1 >= argc || !argv[i + 1][0])
                 return usage_error("suite: --eval-file needs classic, builtin or a weights file", NULL);
             eval_file = argv[++i];
+            eval_file_given = true;
         } else if (strcmp(argv[i], "--pattern-file") == 0) {
             if (i + 1 >= argc || !argv[i + 1][0])
                 return usage_error("suite: --pattern-file needs builtin, none or a pattern weights file", NULL);
@@ -244,6 +255,7 @@ static int cmd_suite(int argc, char **argv)
     }
     if (!path)
         return usage_error("suite: FILE is required", NULL);
+    warn_eval_file("rin suite", eval_file_given, pattern_file);
     EvalModel *eval = NULL;
     char err[OPTIONS_PATH_MAX + 256];
     if (!eval_file_resolve(eval_file, &eval, err, sizeof err)) {
@@ -323,6 +335,7 @@ int main(int argc, char **argv)
     bool terminal = isatty(STDIN_FILENO);
     if (terminal)
         options.verbose = 0; /* a person at a terminal sees info lines only when asking with --verbose 1 */
+    bool eval_file_given = false;
     for (int i = 1; i < argc; i += 2) {
         const char *arg = argv[i];
         if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
@@ -340,7 +353,9 @@ int main(int argc, char **argv)
         char err[OPTIONS_PATH_MAX + 160];
         if (!options_set(&options, arg + 2, argv[i + 1], err, sizeof err))
             return usage_error("%s", err);
+        eval_file_given |= strcmp(arg, "--eval-file") == 0;
     }
+    warn_eval_file("rin", eval_file_given, options.pattern_file);
 
     EvalModel *model = NULL;
     char err[OPTIONS_PATH_MAX + 160];

@@ -49,3 +49,11 @@ bool pattern_file_resolve(const char *value, NtupleModel **out, char *err, size_
     }
     return pattern_file_load(value, out, err, err_size);
 }
+
+const char *pattern_file_eval_note(const char *pattern_file)
+{
+    if (strcmp(pattern_file, PATTERN_FILE_NONE) == 0)
+        return NULL;
+    return "the pattern model (pattern-file) evaluates positions; the eval-file's weights give only their result "
+           "curve (from a margin to a win, draw or loss); pattern-file none evaluates with them";
+}

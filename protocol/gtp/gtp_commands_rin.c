@@ -120,7 +120,8 @@ static bool set_eval_file(Gtp *gtp, const EngineOptions *before)
         return gtp_fail(gtp, "out of memory: weights unchanged");
     }
     eval_model_destroy(old);
-    return true;
+    const char *note = pattern_file_eval_note(gtp->options.pattern_file);
+    return note ? gtp_reply(gtp, "warning: %s", note) : true;
 }
 
 /* Loads the pattern model options.pattern_file names and makes the player

@@ -281,6 +281,7 @@ static void test_suite_output(void **state)
         "", 0);
     assert_int_equal(r.status, 0);
     assert_non_null(strstr(r.out, "\nsolved "));
+    assert_non_null(strstr(r.err, "rin suite: warning: --eval-file: the pattern model"));
     run(&r, (const char *const[]){"suite", RIN_TEST_DATA_DIR "/data/tactics.epd", "--eval-file", "/nonexistent/w",
                                   NULL},
         "", 0);
@@ -308,6 +309,15 @@ static void test_command_line(void **state)
     assert_non_null(strstr(r.out, "rin games [--text] FILE..."));
     assert_non_null(strstr(r.out, "--size N          board size the engine starts on"));
     assert_int_equal(r.status, 0);
+    /* --eval-file while a pattern model evaluates: a warning, and the engine runs */
+    run(&r, (const char *const[]){"--eval-file", "classic", NULL}, "name\n", 5);
+    assert_string_equal(r.out, "= Rin\n\n");
+    assert_non_null(strstr(r.err, "rin: warning: --eval-file: the pattern model (pattern-file) evaluates positions"));
+    assert_int_equal(r.status, 0);
+    run(&r, (const char *const[]){"--eval-file", "classic", "--pattern-file", "none", NULL}, "name\n", 5);
+    assert_null(strstr(r.err, "warning"));
+    run(&r, (const char *const[]){"--pattern-file", "none", NULL}, "name\n", 5);
+    assert_null(strstr(r.err, "warning"));
     run(&r, (const char *const[]){"--bogus", NULL}, "name\n", 5);
     assert_string_equal(r.out, "");
     assert_non_null(strstr(r.err, "unknown option '--bogus'"));

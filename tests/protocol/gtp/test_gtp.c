@@ -607,6 +607,11 @@ static char *weights_file(size_t size, size_t flip)
     return name;
 }
 
+/* The answer to setting eval-file while a pattern model evaluates. */
+#define EVAL_FILE_WARNING                                                                                          \
+    "= warning: the pattern model (pattern-file) evaluates positions; the eval-file's weights give only their "     \
+    "result curve (from a margin to a win, draw or loss); pattern-file none evaluates with them\n\n"
+
 static void test_eval_file_option(void **state)
 {
     (void)state;
@@ -616,14 +621,14 @@ static void test_eval_file_option(void **state)
     assert_exec(gtp, "rin-option eval-file /nonexistent/weights",
                 "? cannot open /nonexistent/weights: No such file or directory (weights unchanged)\n\n");
     assert_exec(gtp, "rin-option eval-file", "= builtin\n\n");
-    assert_exec(gtp, "rin-option eval-file classic", "=\n\n");
+    assert_exec(gtp, "rin-option eval-file classic", EVAL_FILE_WARNING);
     assert_exec(gtp, "rin-option eval-file", "= classic\n\n");
     /* a good file is taken, and named by the option */
     extern const size_t eval_default_size;
     char good[64];
     snprintf(good, sizeof good, "%s", weights_file(eval_default_size, SIZE_MAX));
     snprintf(line, sizeof line, "rin-option eval-file %s", good);
-    assert_exec(gtp, line, "=\n\n");
+    assert_exec(gtp, line, EVAL_FILE_WARNING);
     snprintf(expected, sizeof expected, "= %s\n\n", good);
     assert_exec(gtp, "rin-option eval-file", expected);
     assert_exec(gtp, "boardsize 6", "=\n\n");
@@ -649,8 +654,11 @@ static void test_eval_file_option(void **state)
         assert_exec(gtp, "rin-option eval-file", expected);
         remove(name);
     }
-    assert_exec(gtp, "rin-option eval-file classic", "=\n\n");
+    assert_exec(gtp, "rin-option eval-file classic", EVAL_FILE_WARNING);
     assert_exec(gtp, "rin-option eval-file", "= classic\n\n");
+    /* without a pattern model the weights evaluate: no warning */
+    assert_exec(gtp, "rin-option pattern-file none", "=\n\n");
+    assert_exec(gtp, "rin-option eval-file builtin", "=\n\n");
     gtp_destroy(gtp);
 }
 
