@@ -772,6 +772,30 @@ static bool keep_deepening(Worker *w, int depth, SearchReporter reporter, void *
     return !(s->limits.soft_ms && clock_now_ms() - s->start_ms >= s->limits.soft_ms);
 }
 
+/* Whether the search has no limit at all: analysis or pondering until
+ * stopped, where the root's solve has no budget either. */
+static bool unlimited(const Search *s)
+{
+    const SearchLimits *l = &s->limits;
+    return !l->soft_ms && !l->hard_ms && !l->depth && !l->nodes;
+}
+
+/* Before a solve of the root without a budget, which may run for minutes:
+ * a first iteration, reported at once, so that the caller has a stone and
+ * a line to show while the solve runs (and keeps them when it is stopped). */
+static void report_first_iteration(Worker *w, SearchReporter reporter, void *context)
+{
+    int best_index;
+    w->seldepth = 0;
+    int score = aspiration_search(w, 0, 1, 0, &best_index);
+    if (score == SCORE_NONE || stopped(w->search))
+        return;
+    if (best_index > 0)
+        root_move_to_front(&w->root_moves, 0, best_index);
+    record_info(w, 1, score, reaches_the_end(w->search, 1));
+    reporter(&w->info, context);
+}
+
 static void iterate(Worker *w, SearchReporter reporter, void *context)
 {
     Search *s = w->search;
@@ -786,10 +810,14 @@ static void iterate(Worker *w, SearchReporter reporter, void *context)
     if (lines > w->root_moves.count)
         lines = w->root_moves.count;
     int line_scores[SEARCH_MAX_MULTIPV] = {0};
-    if (pos_empty_count(&s->root) <= PARAM(s, endgame_result_empties) && w->id == 0 && lines <= 1 && solve_root(w)) {
-        if (reporter)
-            reporter(&w->info, context);
-        return;
+    if (pos_empty_count(&s->root) <= PARAM(s, endgame_result_empties) && w->id == 0 && lines <= 1) {
+        if (reporter && unlimited(s))
+            report_first_iteration(w, reporter, context);
+        if (solve_root(w)) {
+            if (reporter)
+                reporter(&w->info, context);
+            return;
+        }
     }
     int previous = 0;
     for (int depth = 1 + (w->id & 1); depth <= max_depth; depth++) {

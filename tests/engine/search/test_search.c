@@ -613,6 +613,59 @@ static void test_root_solve_stops_at_the_hard_limit(void **state)
     search_destroy(s);
 }
 
+typedef struct FirstReport {
+    Search *search;
+    int reports;
+    SearchInfo first;
+} FirstReport;
+
+/* Keeps the first report and stops the search there. */
+static void stop_at_first_report(const SearchInfo *info, void *context)
+{
+    FirstReport *r = context;
+    if (r->reports++ == 0) {
+        r->first = *info;
+        search_stop(r->search);
+    }
+}
+
+/* An analysis without limits at 18 empty points on 16x16, where the root's
+ * result solve has no budget and may run for minutes: the first report
+ * comes before the solve (a first iteration, not exact, with a legal
+ * stone), and a stop there ends the search with a legal stone. */
+static void test_unlimited_solve_reports_before_it(void **state)
+{
+    (void)state;
+    Rng rng;
+    rng_seed(&rng, 7);
+    SearchParams params = search_params_default;
+    SearchConfig config = {.threads = 1, .hash_mib = 16, .seed = 1, .params = &params};
+    Search *s = search_create(&config);
+    assert_non_null(s);
+    int checked = 0;
+    for (int i = 0; i < 50 && checked < 3; i++) {
+        Position pos = support_random_position(&rng, 16, 18);
+        int empties = pos_empty_count(&pos);
+        if (empties <= SEARCH_PARAM_DEFAULT_endgame_root_empties || empties > SEARCH_PARAM_DEFAULT_endgame_result_empties)
+            continue;
+        search_clear(s);
+        FirstReport r = {.search = s};
+        SearchLimits none = {.first_move = POINT_NONE};
+        SearchInfo info;
+        search_run(s, &pos, &none, stop_at_first_report, &r, &info);
+        assert_true(r.reports >= 1);
+        assert_int_equal(r.first.depth, 1);
+        assert_false(r.first.exact);
+        assert_int_equal(pos_check(&pos, pos_to_move(&pos), r.first.pv[0]), POS_OK);
+        /* stopped before the solve could finish, or after it proved the
+         * result (its margin search stopped): a legal stone either way */
+        assert_int_equal(pos_check(&pos, pos_to_move(&pos), info.pv[0]), POS_OK);
+        checked++;
+    }
+    assert_int_equal(checked, 3);
+    search_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -631,6 +684,7 @@ int main(void)
         cmocka_unit_test(test_multipv_fewer_stones_than_lines),
         cmocka_unit_test(test_root_result_is_solved),
         cmocka_unit_test(test_root_solve_stops_at_the_hard_limit),
+        cmocka_unit_test(test_unlimited_solve_reports_before_it),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
