@@ -16,6 +16,7 @@
 #include "formats/board_text.h"
 #include "formats/number.h"
 #include "formats/posstr.h"
+#include "gtp/gtp.h"
 #include "gtp/gtp_commands.h"
 
 enum { PLAY_DEFAULT_SIZE = 9, PLAY_DEFAULT_MOVETIME = 1000, PLAY_COMMAND_MAX = 128, PLAY_PROMPT_MAX = 96,

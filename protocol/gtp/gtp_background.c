@@ -2,11 +2,12 @@
  * batches of info lines on stdout until the next command, or pondering
  * (the search player thinking on the opponent's turn into its own table).
  * Both are an Analysis job; the GTP loop stops it when input arrives. */
+#include "gtp/gtp_background.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 
 #include "formats/coord.h"
-#include "gtp/gtp_commands.h"
 #include "gtp/search_report.h"
 
 /* One batch: a line per candidate, written at once and flushed. */
@@ -81,7 +82,7 @@ static Search *ponder_search(Gtp *gtp)
     return gtp->player->search(gtp->player);
 }
 
-void gtp_start_background(Gtp *gtp, FILE *out)
+void gtp_background_start(Gtp *gtp, FILE *out)
 {
     if (analysis_active(gtp->background))
         return;
@@ -101,7 +102,7 @@ void gtp_start_background(Gtp *gtp, FILE *out)
         fprintf(stderr, "rin: cannot start pondering\n");
 }
 
-void gtp_stop_background(Gtp *gtp)
+void gtp_background_stop(Gtp *gtp)
 {
     if (!analysis_active(gtp->background))
         return;
@@ -118,12 +119,12 @@ void gtp_stop_background(Gtp *gtp)
     }
 }
 
-bool gtp_streaming(Gtp *gtp)
+bool gtp_background_streaming(Gtp *gtp)
 {
     return analysis_active(gtp->background) && !gtp->background_ponders && !analysis_finished(gtp->background);
 }
 
-void gtp_drain_background(Gtp *gtp)
+void gtp_background_drain(Gtp *gtp)
 {
     const SearchLimits *limits = &gtp->stream.limits;
     if (analysis_active(gtp->background) && !gtp->background_ponders &&

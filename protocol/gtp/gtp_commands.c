@@ -1,9 +1,16 @@
 /* The command table, the single source of dispatch, list_commands, help,
- * known_command and completion; and the commands about the protocol itself. */
-#include <ctype.h>
-#include <string.h>
-
+ * known_command and completion; how handlers answer and decode their
+ * arguments; and the commands about the protocol itself. */
 #include "gtp/gtp_commands.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "formats/coord.h"
+#include "formats/number.h"
 #include "version.h"
 
 static const GtpCommand commands[] = {
@@ -58,69 +65,105 @@ static const GtpCommand commands[] = {
 
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 
-const GtpCommand *gtp_command_find(const char *name)
-{
-    for (size_t i = 0; i < COMMAND_COUNT; i++)
-        if (strcmp(commands[i].name, name) == 0)
-            return &commands[i];
-    return NULL;
-}
+static const GtpTable table = {commands, COMMAND_COUNT};
 
-const char *gtp_command_name(size_t index) { return index < COMMAND_COUNT ? commands[index].name : NULL; }
+const GtpTable *gtp_command_table(void) { return &table; }
 
-enum { NEAR_DISTANCE = 2, NAME_MAX = 32 }; /* NAME_MAX: longer than every name */
-
-/* The edit distance (insertions, deletions, substitutions; case ignored)
- * between a and b, both shorter than NAME_MAX. */
-static int edit_distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    int row[NAME_MAX + 1];
-    for (size_t j = 0; j <= lb; j++)
-        row[j] = (int)j;
-    for (size_t i = 1; i <= la; i++) {
-        int diagonal = row[0];
-        row[0] = (int)i;
-        for (size_t j = 1; j <= lb; j++) {
-            int above = row[j];
-            int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
-            int best = diagonal + !same;
-            if (above + 1 < best)
-                best = above + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-            diagonal = above;
-        }
-    }
-    return row[lb];
-}
-
-const char *gtp_command_nearest(const char *name)
-{
-    if (strlen(name) >= NAME_MAX)
-        return NULL;
-    const char *nearest = NULL;
-    int best = NEAR_DISTANCE + 1;
-    for (size_t i = 0; i < COMMAND_COUNT; i++) {
-        int distance = edit_distance(name, commands[i].name);
-        if (distance < best) {
-            best = distance;
-            nearest = commands[i].name;
-        }
-    }
-    return nearest;
-}
+const GtpCommand *gtp_command_find(const char *name) { return gtp_table_find(&table, name); }
 
 bool gtp_fail_unknown_command(Gtp *gtp, const char *prefix, const char *name)
 {
-    char quoted[GTP_QUOTE_MAX];
-    const char *nearest = gtp_command_nearest(name);
-    if (nearest)
-        return gtp_fail(gtp, "%sunknown command %s; did you mean '%s'? help lists the commands", prefix,
-                        gtp_quote(name, quoted), nearest);
-    return gtp_fail(gtp, "%sunknown command %s; help lists the commands", prefix, gtp_quote(name, quoted));
+    return gtp_text_fail_unknown(&gtp->reply, &table, prefix, name);
 }
+
+/* ---- answering ---- */
+
+bool gtp_reply(Gtp *gtp, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    gtp_text_vprintf(&gtp->reply, fmt, ap);
+    va_end(ap);
+    return true;
+}
+
+bool gtp_fail(Gtp *gtp, const char *fmt, ...)
+{
+    gtp_text_clear(&gtp->reply);
+    va_list ap;
+    va_start(ap, fmt);
+    gtp_text_vprintf(&gtp->reply, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+/* ---- argument decoders ---- */
+
+bool gtp_arg_color(Gtp *gtp, const char *arg, Color *out)
+{
+    if (strcasecmp(arg, "b") == 0 || strcasecmp(arg, "black") == 0) {
+        *out = COLOR_BLACK;
+        return true;
+    }
+    if (strcasecmp(arg, "w") == 0 || strcasecmp(arg, "white") == 0) {
+        *out = COLOR_WHITE;
+        return true;
+    }
+    char quoted[GTP_QUOTE_MAX];
+    return gtp_fail(gtp, "syntax error: invalid colour %s (expected b, black, w or white)", gtp_quote(arg, quoted));
+}
+
+bool gtp_arg_int(Gtp *gtp, const char *arg, const char *what, int64_t min, int64_t max, int64_t *out)
+{
+    char quoted[GTP_QUOTE_MAX];
+    switch (number_parse_int(arg, min, max, out)) {
+    case NUMBER_OK:
+        return true;
+    case NUMBER_RANGE:
+        return gtp_fail(gtp, "syntax error: %s %s is out of range (%" PRId64 " to %" PRId64 ")", what,
+                        gtp_quote(arg, quoted), min, max);
+    default:
+        return gtp_fail(gtp, "syntax error: %s must be an integer, got %s", what, gtp_quote(arg, quoted));
+    }
+}
+
+bool gtp_arg_float(Gtp *gtp, const char *arg, const char *what, double min, double max, double *out)
+{
+    char quoted[GTP_QUOTE_MAX];
+    switch (number_parse_real(arg, min, max, out)) {
+    case NUMBER_OK:
+        return true;
+    case NUMBER_NOT_FINITE:
+        return gtp_fail(gtp, "syntax error: %s must be a finite number, got %s", what, gtp_quote(arg, quoted));
+    case NUMBER_TINY:
+        return gtp_fail(gtp, "syntax error: %s %s is too close to zero to represent", what, gtp_quote(arg, quoted));
+    case NUMBER_RANGE:
+        return gtp_fail(gtp, "syntax error: %s %s is out of range (%g to %g)", what, gtp_quote(arg, quoted), min,
+                        max);
+    default:
+        return gtp_fail(gtp, "syntax error: %s must be a number, got %s", what, gtp_quote(arg, quoted));
+    }
+}
+
+bool gtp_arg_vertex(Gtp *gtp, const char *arg, int *point)
+{
+    char quoted[GTP_QUOTE_MAX];
+    int size = gtp->pos.size;
+    switch (coord_parse(arg, size, point)) {
+    case COORD_OK:
+        return true;
+    case COORD_PASS:
+        return gtp_fail(gtp, "illegal move: pass is not a Rin move (there is always an empty point to fill)");
+    case COORD_OFF_BOARD:
+        return gtp_fail(gtp, "illegal move: %s is off the %dx%d board", gtp_quote(arg, quoted), size, size);
+    case COORD_SYNTAX:
+        break;
+    }
+    return gtp_fail(gtp, "syntax error: invalid vertex %s (expected a letter A-Z without I and a row number)",
+                    gtp_quote(arg, quoted));
+}
+
+/* ---- the commands about the protocol ---- */
 
 bool gtp_cmd_protocol_version(Gtp *gtp, const GtpArgs *args)
 {

@@ -1,27 +1,25 @@
-/* Between the GTP framing (gtp.c) and the command handlers
- * (gtp_commands*.c): the engine context, the command table entry, and the
- * helpers handlers share to decode arguments and to answer. */
+/* The command table and what its handlers (gtp_commands*.c) share: the
+ * engine context, the helpers to decode arguments and to answer, and the
+ * game helpers. Above the framing (gtp_framing.h), below the engine's
+ * entry points (gtp.h), which this header does not know. */
 #ifndef RIN_GTP_COMMANDS_H
 #define RIN_GTP_COMMANDS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "gtp/analysis.h"
-#include "gtp/gtp.h"
+#include "gtp/gtp_framing.h"
+#include "gtp/options.h"
 #include "gtp/proven.h"
 #include "players/player.h"
 #include "rules/position.h"
 #include "search/search.h"
 #include "search/timeman.h"
 
-enum {
-    GTP_ARGS_MAX = 16,              /* arguments kept for a handler; more are counted */
-    GTP_ARGS_ANY = -1,              /* max_args of a command that reads the rest of the line */
-    GTP_HISTORY_MAX = BB_POINTS,    /* every stone fills at least its own point */
-    GTP_QUOTE_MAX = 48              /* an argument quoted in a message, quotes and NUL included */
-};
+enum { GTP_HISTORY_MAX = BB_POINTS }; /* every stone fills at least its own point */
 
 /* One stone of the game: enough to undo it and to write a game record. */
 typedef struct GtpMove {
@@ -40,13 +38,6 @@ typedef struct GtpStream {
     GtpProvenView proven; /* what rin-solve proved about the root and its stones */
     SearchInfo marked;    /* a batch with those marked, written from the background */
 } GtpStream;
-
-/* A growing text buffer; `failed` records that memory ran out. */
-typedef struct GtpText {
-    char *data;
-    size_t length, capacity;
-    bool failed;
-} GtpText;
 
 struct Gtp {
     Position pos;
@@ -77,33 +68,12 @@ struct Gtp {
     char *words;      /* the clean line split into NUL-terminated words */
 };
 
-/* The arguments after the command name. `rest` is the whole argument text
- * as given (spaces between words kept, none at either end). */
-typedef struct GtpArgs {
-    int count; /* all arguments, even beyond GTP_ARGS_MAX */
-    const char *v[GTP_ARGS_MAX];
-    const char *rest;
-} GtpArgs;
-
-/* A handler answers through gtp_reply (success) or gtp_fail (failure) and
- * returns whether the command succeeded. A failing handler leaves the game
- * as it was. */
-typedef bool (*GtpHandler)(Gtp *gtp, const GtpArgs *args);
-
-typedef struct GtpCommand {
-    const char *name;
-    GtpHandler handler;
-    int min_args, max_args; /* checked before the handler runs */
-    const char *usage;      /* the arguments, for error messages and help */
-    const char *summary;    /* what it does, for help: one short line */
-} GtpCommand;
+/* The table: dispatch, list_commands, help, known_command and completion
+ * all read it. */
+const GtpTable *gtp_command_table(void);
 
 /* The table entry of a command, or NULL. */
 const GtpCommand *gtp_command_find(const char *name);
-
-/* The command name nearest to `name` (an edit distance of at most 2, case
- * ignored; the first in table order on a tie), or NULL. */
-const char *gtp_command_nearest(const char *name);
 
 /* Fails with "PREFIXunknown command 'NAME'; did you mean 'NEAREST'? help
  * lists the commands" (without the question when no name is near). */
@@ -113,10 +83,6 @@ bool gtp_fail_unknown_command(Gtp *gtp, const char *prefix, const char *name);
 bool gtp_reply(Gtp *gtp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Replaces the reply by an error message; returns false. */
 bool gtp_fail(Gtp *gtp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* `arg` in single quotes for a message, cut short (at a UTF-8 character
- * boundary, with "...") when long. Returns buf (GTP_QUOTE_MAX bytes). */
-const char *gtp_quote(const char *arg, char *buf);
 
 /* Argument decoders: on failure they write the error message (standard text
  * first) and return false, leaving *out untouched. */
@@ -137,13 +103,12 @@ void gtp_play_stone(Gtp *gtp, int point);
 /* Starts a new game from `pos` (the history is cleared, the player told). */
 void gtp_new_game(Gtp *gtp, const Position *pos);
 
+/* The same without telling the player: the first game of a new engine. */
+void gtp_reset_game(Gtp *gtp, const Position *pos);
+
 /* Makes the player (and drops the analysis search) anew from the current
  * options; false, with the old player kept, when memory runs out. */
 bool gtp_apply_options(Gtp *gtp);
-
-/* The analysis search (made on first use); NULL, with the reply an error
- * message, when memory runs out. */
-Search *gtp_analysis_search(Gtp *gtp);
 
 /* The limits of an analysis without any: as long as a stone would take,
  * with the multipv option's candidates. */
@@ -153,10 +118,6 @@ SearchLimits gtp_analysis_limits(const Gtp *gtp);
  * background code path as a stream) and waits for the result; false, with
  * the reply an error message, when the game is over or nothing can run. */
 bool gtp_analyze_once(Gtp *gtp, const SearchLimits *limits, SearchInfo *info);
-
-/* At the end of the input: waits until a stream with limits reaches them
- * (one without limits is left to gtp_stop_background). */
-void gtp_drain_background(Gtp *gtp);
 
 /* Search progress as info lines on stderr (never stdout: that is GTP's),
  * when the verbose option is on; `context` is the Gtp. */

@@ -1,5 +1,7 @@
-/* The standard GTP commands that set up, play and score a game, and the
- * time commands (the clocks the time manager reads). */
+/* The standard GTP commands that set up, play and score a game, the time
+ * commands (the clocks the time manager reads), and the game helpers every
+ * handler shares. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -11,6 +13,51 @@
 
 enum { TIME_MAX = 2147483647 }; /* seconds or stones: about 68 years */
 #define KOMI_MAX 1000.0         /* far beyond any score: 256 points at most */
+
+/* ---- the game helpers the handlers share ---- */
+
+void gtp_reset_game(Gtp *gtp, const Position *pos)
+{
+    gtp->pos = *pos;
+    gtp->start = *pos;
+    gtp->history_length = 0;
+    gtp->engine_color_set = false; /* a new game: no pondering until the engine plays */
+    gtp->ponder_expected = POINT_NONE;
+}
+
+void gtp_new_game(Gtp *gtp, const Position *pos)
+{
+    gtp_reset_game(gtp, pos);
+    if (gtp->player->new_game)
+        gtp->player->new_game(gtp->player);
+}
+
+void gtp_play_stone(Gtp *gtp, int point)
+{
+    if (gtp->history_length < GTP_HISTORY_MAX) {
+        GtpMove *move = &gtp->history[gtp->history_length++];
+        move->color = pos_to_move(&gtp->pos);
+        move->point = point;
+        move->before = gtp->pos;
+    }
+    pos_play(&gtp->pos, point);
+}
+
+double gtp_score(const Gtp *gtp) { return (double)pos_score(&gtp->pos); }
+
+bool gtp_check_turn(Gtp *gtp, Color color)
+{
+    const Position *pos = &gtp->pos;
+    if (pos_is_over(pos))
+        return gtp_fail(gtp, "illegal move: the game is over (no empty point left)");
+    Color to_move = pos_to_move(pos);
+    if (color != to_move)
+        return gtp_fail(gtp, "illegal move: it is %s's turn (%s)", to_move == COLOR_BLACK ? "black" : "white",
+                        board_text_stone_of_turn(pos));
+    return true;
+}
+
+/* ---- the commands ---- */
 
 bool gtp_cmd_boardsize(Gtp *gtp, const GtpArgs *args)
 {

@@ -9,6 +9,7 @@
 #include "formats/eval_file.h"
 #include "formats/pattern_file.h"
 #include "formats/posstr.h"
+#include "gtp/gtp_background.h"
 #include "gtp/gtp_commands.h"
 #include "gtp/search_report.h"
 #include "rules/perft.h"
