@@ -73,18 +73,25 @@ PosStatus pos_setup(Position *pos, int size, Bitboard black, Bitboard white, Col
     } else {
         ply = stone == 1 ? 3 : 4;
     }
-    if (ply > 0) {
-        Bitboard last = pos_side_of_ply(ply - 1) == COLOR_BLACK ? black : white;
-        if (bb_is_empty(last))
-            return POS_ERR_LAST_STONE;
-        if (bb_count(bb_or(black, white)) < ply)
-            return POS_ERR_FEW_STONES;
-    }
     pos->stones[COLOR_BLACK] = black;
     pos->stones[COLOR_WHITE] = white;
     pos->size = size;
     pos->ply = ply;
     pos->hash = pos_compute_hash(pos);
+    return POS_OK;
+}
+
+PosStatus pos_reachable(const Position *pos)
+{
+    /* the smallest ply count with this turn state, as pos_setup counts */
+    if (pos->ply == 0)
+        return POS_OK;
+    int stone = pos_stone_of_turn(pos);
+    int ply = pos_to_move(pos) == COLOR_WHITE ? stone : 2 + stone;
+    if (bb_is_empty(pos->stones[pos_side_of_ply(ply - 1)]))
+        return POS_ERR_LAST_STONE;
+    if (bb_count(bb_or(pos->stones[COLOR_BLACK], pos->stones[COLOR_WHITE])) < ply)
+        return POS_ERR_FEW_STONES;
     return POS_OK;
 }
 

@@ -32,8 +32,8 @@ typedef enum PosStatus {
     POS_ERR_OVERLAP,     /* setup: a point holds both colours */
     POS_ERR_ENCLOSED,    /* setup: a region that play would have filled */
     POS_ERR_TURN,        /* setup: empty board but not Black's opening stone */
-    POS_ERR_LAST_STONE,  /* setup: the side that placed the last stone has none */
-    POS_ERR_FEW_STONES   /* setup: fewer stones than were placed before this stone */
+    POS_ERR_LAST_STONE,  /* reachable: the side that placed the last stone has none */
+    POS_ERR_FEW_STONES   /* reachable: fewer stones than were placed before this stone */
 } PosStatus;
 
 /* A short English description of a status, e.g. "point is occupied". */
@@ -43,16 +43,24 @@ const char *pos_status_text(PosStatus status);
 PosStatus pos_init(Position *pos, int size);
 
 /* A position from its stones and turn (stone is 1 or 2: which stone of the
- * turn comes next). Rejects what play can never produce: overlapping or
- * off-board stones, a region either colour has enclosed but not filled, an
- * empty board with anything but Black's opening stone to come, a board
- * where the side that placed the last stone has none (a stone is never
- * captured by its own move), and fewer stones than the turn says were
- * placed: 1 before White's first stone, 2 before its second, 3 before
+ * turn comes next), with the smallest ply count of that turn. Rejects what
+ * play cannot go on from: overlapping or off-board stones, a region either
+ * colour has enclosed but not filled, and an empty board with anything but
+ * Black's opening stone to come. A diagram (an SGF setup) needs no more;
+ * whether a game could have reached it is pos_reachable's question. *pos is
+ * untouched on failure. */
+PosStatus pos_setup(Position *pos, int size, Bitboard black, Bitboard white, Color side, int stone);
+
+/* Whether a game could have reached the position, as far as its stones and
+ * turn tell at once: POS_ERR_LAST_STONE when the side that placed the last
+ * stone has none (a stone is never captured by its own move),
+ * POS_ERR_FEW_STONES when the board holds fewer stones than the turn says
+ * were placed: 1 before White's first stone, 2 before its second, 3 before
  * Black's first (after the opening), 4 before its second (a fill turns
  * points into the mover's stones and never empties one, so the board holds
- * at least as many stones as were placed). *pos is untouched on failure. */
-PosStatus pos_setup(Position *pos, int size, Bitboard black, Bitboard white, Color side, int stone);
+ * at least as many stones as were placed). A position string claims a
+ * position of a game, so its readers ask this after pos_setup. */
+PosStatus pos_reachable(const Position *pos);
 
 /* Whose turn a given ply count means: B | W W | B B | W W ...
  * (Black when floor((ply + 1) / 2) is even, which includes ply 0). */

@@ -107,6 +107,8 @@ bool posstr_parse(const char *text, Position *pos, char *err, size_t err_size)
 
     Position parsed;
     PosStatus status = pos_setup(&parsed, size, stones[0], stones[1], side, stone);
+    if (status == POS_OK)
+        status = pos_reachable(&parsed);
     if (status != POS_OK)
         return error_text(err, err_size, "%s", pos_status_text(status));
     *pos = parsed;

@@ -879,10 +879,14 @@ size_t sgf_write(const SgfGame *game, char *out, size_t size)
         put_points(&w, "AW", start->stones[COLOR_WHITE]);
         put_tokenf(&w, "PL[%c]", pos_to_move(start) == COLOR_BLACK ? 'B' : 'W');
         put_newline(&w);
-        char position[POSSTR_MAX];
-        posstr_format(start, position);
-        put_tokenf(&w, "RP[%s]", position);
-        put_newline(&w);
+        /* a diagram no game reaches has no position string; AB, AW and PL
+         * tell it whole (the first stone of PL's turn) */
+        if (pos_reachable(start) == POS_OK) {
+            char position[POSSTR_MAX];
+            posstr_format(start, position);
+            put_tokenf(&w, "RP[%s]", position);
+            put_newline(&w);
+        }
     }
     /* A turn's stones stay on one line. */
     for (int i = 0; i < game->move_count;) {

@@ -343,13 +343,14 @@ static void test_random_games(void **state)
     assert_true(stats.mid_turn_endings >= 25);
 }
 
-/* pos_setup against the reference: the position reached by play is accepted
- * (same stones, turn and hash); the same position with a few points edited
- * is rejected with POS_ERR_ENCLOSED exactly when the reference finds a
- * region that either colour encloses, with POS_ERR_LAST_STONE or
- * POS_ERR_FEW_STONES exactly when the side that placed the last stone has
- * none or the board holds fewer stones than were placed, and the output is
- * then untouched. */
+/* pos_setup and pos_reachable against the reference: the position reached
+ * by play is accepted (same stones, turn and hash) and reachable; the same
+ * position with a few points edited is rejected by pos_setup with
+ * POS_ERR_ENCLOSED exactly when the reference finds a region that either
+ * colour encloses (the output then untouched), and, once set up, found
+ * unreachable with POS_ERR_LAST_STONE or POS_ERR_FEW_STONES exactly when
+ * the side that placed the last stone has none or the board holds fewer
+ * stones than were placed. */
 static void check_setup(const Game *g, Rng *rng, Stats *stats)
 {
     char why[256];
@@ -363,6 +364,8 @@ static void check_setup(const Game *g, Rng *rng, Stats *stats)
         report_and_fail(g, "pos_setup rejects a position reached by play");
     if (!pos_same(&set, &g->pos) || set.hash != g->pos.hash || !ref_matches(ref, &set, why, sizeof why))
         report_and_fail(g, "pos_setup gives another position than play");
+    if (pos_reachable(&set) != POS_OK || pos_reachable(&g->pos) != POS_OK)
+        report_and_fail(g, "pos_reachable rejects a position reached by play");
 
     RefBoard edited = *ref;
     int edits = 1 + (int)rng_below(rng, 3);
@@ -384,7 +387,7 @@ static void check_setup(const Game *g, Rng *rng, Stats *stats)
     bool enclosed[REF_MAX_SIZE][REF_MAX_SIZE];
     bool any = ref_enclosed(&edited, REF_BLACK, enclosed) > 0 || ref_enclosed(&edited, REF_WHITE, enclosed) > 0;
     bool bare = ref_count(&edited, REF_EMPTY) == ref->size * ref->size;
-    PosStatus expected = POS_OK;
+    PosStatus expected = POS_OK, expected_reach = POS_OK;
     if (any)
         expected = POS_ERR_ENCLOSED;
     else if (bare && !(side == COLOR_BLACK && stone == 1))
@@ -395,9 +398,9 @@ static void check_setup(const Game *g, Rng *rng, Stats *stats)
         RefCell last = (side == COLOR_BLACK) == (stone == 2) ? REF_BLACK : REF_WHITE;
         int placed = side == COLOR_WHITE ? stone : 2 + stone; /* at least, before this stone */
         if (ref_count(&edited, last) == 0)
-            expected = POS_ERR_LAST_STONE;
+            expected_reach = POS_ERR_LAST_STONE;
         else if (ref->size * ref->size - ref_count(&edited, REF_EMPTY) < placed)
-            expected = POS_ERR_FEW_STONES;
+            expected_reach = POS_ERR_FEW_STONES;
     }
     ref_stones(&edited, &black, &white);
     Position out = g->pos, untouched = g->pos;
@@ -413,6 +416,14 @@ static void check_setup(const Game *g, Rng *rng, Stats *stats)
         report_and_fail(g, why);
     if (status == POS_OK && out.hash != pos_compute_hash(&out))
         report_and_fail(g, "pos_setup computed a wrong hash");
+    if (status == POS_OK) {
+        status = pos_reachable(&out);
+        if (status != expected_reach) {
+            snprintf(why, sizeof why, "pos_reachable of an edited position: %s, expected %s",
+                     pos_status_text(status), pos_status_text(expected_reach));
+            report_and_fail(g, why);
+        }
+    }
     if (status == POS_OK)
         stats->setups_accepted++;
     else
@@ -435,7 +446,7 @@ static void test_setup(void **state)
             check_setup(&g, &rng, &stats);
         }
     }
-    print_message("setups: %llu accepted, %llu rejected as enclosed\n", (unsigned long long)stats.setups_accepted,
+    print_message("setups: %llu accepted, %llu rejected or unreachable\n", (unsigned long long)stats.setups_accepted,
                   (unsigned long long)stats.setups_rejected);
     assert_true(stats.setups_accepted >= 5000);
     assert_true(stats.setups_rejected >= 5000);

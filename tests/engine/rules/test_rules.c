@@ -987,6 +987,14 @@ static void test_setup_rejects_unfilled_ring(void **state)
     assert_int_equal(pos_setup(&pos, 6, bb_zero(), bb_zero(), COLOR_WHITE, 1), POS_ERR_TURN);
     assert_int_equal(pos_setup(&pos, 3, bb_zero(), bb_zero(), COLOR_BLACK, 1), POS_ERR_SIZE);
     assert_int_equal(pos_setup(&pos, 6, bb_zero(), bb_zero(), COLOR_BLACK, 1), POS_OK);
+    assert_int_equal(pos_reachable(&pos), POS_OK);
+    /* a diagram no game reaches is set up; pos_reachable tells why */
+    assert_int_equal(pos_setup(&pos, 6, bb_point(0), bb_zero(), COLOR_BLACK, 1), POS_OK);
+    assert_int_equal(pos_reachable(&pos), POS_ERR_LAST_STONE);
+    assert_int_equal(pos_setup(&pos, 6, bb_zero(), bb_point(0), COLOR_BLACK, 1), POS_OK);
+    assert_int_equal(pos_reachable(&pos), POS_ERR_FEW_STONES);
+    assert_int_equal(pos_setup(&pos, 6, bb_point(0), bb_point(1), COLOR_WHITE, 2), POS_OK);
+    assert_int_equal(pos_reachable(&pos), POS_OK);
 }
 
 int main(void)

@@ -196,7 +196,7 @@ static void check_round_trip(Gtp *gtp, const char *path)
     char *text = printsgf(gtp);
     assert_record_shape(text);
     bool set_up = !bb_is_empty(bb_or(gtp->start.stones[0], gtp->start.stones[1]));
-    assert_int_equal(strstr(text, "\nRP[") != NULL, set_up);
+    assert_int_equal(strstr(text, "\nRP[") != NULL, set_up && pos_reachable(&gtp->start) == POS_OK);
     assert_int_equal(strstr(text, "RE[") != NULL, pos_is_over(&gtp->pos));
     assert_null(strstr(text, "KM[")); /* Rin has no komi */
     SgfGame game = {.start = gtp->start, .move_count = gtp->history_length};
@@ -822,6 +822,59 @@ static void test_reader_tolerance(void **state)
 
 /* ---- records of scripts/match ---- */
 
+/* ---- diagrams ---- */
+
+/* An AB/AW setup is a diagram, not a claim about a game: it loads when
+ * play can go on from it, even where no game reaches it (AB alone with
+ * PL[B], as another editor writes a problem), and is written back without
+ * RP; the same position as a position string is refused. */
+static void test_diagram_setups(void **state)
+{
+    (void)state;
+    char path[256];
+    temp_path("diagram.sgf", path);
+    const char *diagram = "(;FF[4]RU[Rin]SZ[4]AB[bb]PL[B])";
+    write_file(path, diagram, strlen(diagram));
+    Gtp *gtp = new_engine();
+    assert_exec_f(gtp, "=\n\n", "loadsgf %s", path);
+    assert_exec(gtp, "rin-position", "= 4/1x2/4/4 b 1\n\n");
+    assert_exec(gtp, "rin-setposition 4/1x2/4/4 b 1",
+                "? syntax error: invalid position string: no game reaches it: the side that placed the last "
+                "stone has none on the board\n\n");
+    char *text = printsgf(gtp);
+    assert_string_equal(text, HEADER "SZ[4]\nAB[bb]\nPL[B]\n)\n");
+    free(text);
+    check_round_trip(gtp, path);
+    assert_exec(gtp, "play b a1", "=\n\n");
+    check_round_trip(gtp, path);
+    unlink(path);
+    gtp_destroy(gtp);
+
+    SgfGame game = parse_ok("(;RU[Rin]SZ[5]AW[cc])", 0);
+    assert_start(&game, "5/5/2o2/5/5 b 1");
+    game = parse_ok("(;RU[Rin]SZ[4]AE[aa]AB[bb]PL[B])", 0);
+    assert_start(&game, "4/1x2/4/4 b 1");
+    game = parse_ok("(;RU[Rin]SZ[4]AB[bb]AW[cc]PL[W];W[aa];W[dd];B[ad])", 0);
+    assert_start(&game, "4/1x2/2o1/4 w 1");
+    assert_moves(&game, "aa dd ad");
+
+    /* what play cannot go on from is refused as before */
+    SgfError err;
+    const char *ring = "(;RU[Rin]SZ[5]AB[bc][cb][dc][cd])";
+    assert_false(sgf_parse(ring, strlen(ring), &game, &err));
+    assert_string_equal(err.message, "the setup is not a Rin position: a ring encloses a region that play "
+                                     "would have filled");
+    /* a position string, RP included, must be one a game reaches */
+    const char *rp = "(;RU[Rin]SZ[4]AB[bb]PL[B]RP[4/1x2/4/4 b 1])";
+    assert_false(sgf_parse(rp, strlen(rp), &game, &err));
+    assert_string_equal(err.message, "RP is not a valid position string: no game reaches it: the side that placed "
+                                     "the last stone has none on the board");
+    Position pos;
+    char why[160];
+    assert_false(posstr_parse("5/5/2o2/5/5 b 1", &pos, why, sizeof why));
+    assert_string_equal(why, "no game reaches it: fewer stones on the board than were placed before this stone");
+}
+
 static void test_match_records(void **state)
 {
     (void)state;
@@ -1065,6 +1118,7 @@ int main(void)
         cmocka_unit_test(test_bad_records),
         cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_printsgf_to_a_file),
+        cmocka_unit_test(test_diagram_setups),
         cmocka_unit_test(test_reader_tolerance),
         cmocka_unit_test(test_match_records),
         cmocka_unit_test(test_mutated_records),
