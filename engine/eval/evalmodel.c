@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval/weights_frame.h"
 #include "rules/le_bytes.h"
 #include "rules/score.h"
 
@@ -17,7 +18,7 @@
 extern const unsigned char eval_default_bytes[];
 extern const size_t eval_default_size;
 
-static const uint8_t eval_magic[8] = {'R', 'I', 'N', 'E', 'V', 'A', 'L', 0x1a};
+static const uint8_t eval_magic[WEIGHTS_FRAME_MAGIC_BYTES] = {'R', 'I', 'N', 'E', 'V', 'A', 'L', 0x1a};
 
 struct EvalModel {
     bool has_curve;                     /* curve.scale > 0 */
@@ -88,29 +89,43 @@ static EvalStatus read_curve(const uint8_t *b, EvalCurve *out)
     return status;
 }
 
+static EvalStatus frame_status(WeightsFrameStatus status)
+{
+    switch (status) {
+    case WEIGHTS_FRAME_OK:
+        return EVAL_OK;
+    case WEIGHTS_FRAME_TRUNCATED:
+        return EVAL_ERR_TRUNCATED;
+    case WEIGHTS_FRAME_MAGIC:
+        return EVAL_ERR_MAGIC;
+    case WEIGHTS_FRAME_VERSION:
+        return EVAL_ERR_VERSION;
+    case WEIGHTS_FRAME_SIZE:
+        return EVAL_ERR_SIZE;
+    case WEIGHTS_FRAME_CHECKSUM:
+        break;
+    }
+    return EVAL_ERR_CHECKSUM;
+}
+
 /* Reads a file with `map` as its feature map, or, when map is NULL, with
  * one built here once the header and checksum have passed (the map costs
  * far more than those checks). */
 static EvalStatus parse(const uint8_t *bytes, size_t size, const FeatureMap *map, EvalModel **out)
 {
-    if (size < 8 || memcmp(bytes, eval_magic, 8) != 0)
-        return size < 8 && memcmp(bytes, eval_magic, size) == 0 ? EVAL_ERR_TRUNCATED : EVAL_ERR_MAGIC;
-    if (size < EVAL_FILE_HEADER)
-        return EVAL_ERR_TRUNCATED;
-    uint32_t version = le_bytes_get_u32(bytes + 8);
-    if (version != 1 && version != EVAL_FILE_VERSION)
-        return EVAL_ERR_VERSION;
+    uint32_t version;
+    WeightsFrameStatus frame =
+        weights_frame_open(bytes, size, eval_magic, EVAL_FILE_HEADER, 1, EVAL_FILE_VERSION, &version);
+    if (frame != WEIGHTS_FRAME_OK)
+        return frame_status(frame);
     if (le_bytes_get_u32(bytes + 12) != FEAT_LAYOUT)
         return EVAL_ERR_LAYOUT;
     uint32_t count = le_bytes_get_u32(bytes + 16);
     size_t curve_at = EVAL_FILE_HEADER + (size_t)count * 4;
     size_t expected = curve_at + (version == 1 ? 0 : EVAL_CURVE_BYTES) + 4;
-    if (size < expected)
-        return EVAL_ERR_TRUNCATED;
-    if (size > expected)
-        return EVAL_ERR_SIZE;
-    if (le_bytes_fnv1a(bytes, size - 4) != le_bytes_get_u32(bytes + size - 4))
-        return EVAL_ERR_CHECKSUM;
+    frame = weights_frame_close(bytes, size, expected);
+    if (frame != WEIGHTS_FRAME_OK)
+        return frame_status(frame);
     FeatureMap *own_map = NULL;
     if (!map) {
         map = own_map = feature_map_create();

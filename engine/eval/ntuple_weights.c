@@ -1,5 +1,6 @@
-/* Pattern weights files: the frame (magic, version, sizes, checksum) is
- * checked before the model is built, the values after. */
+/* Pattern weights files: the frame (magic, version, sizes, checksum;
+ * eval/weights_frame.h) is checked before the model is built, the values
+ * after. */
 #include "eval/ntuple_weights.h"
 
 #include <math.h>
@@ -7,9 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval/weights_frame.h"
 #include "rules/le_bytes.h"
 
-static const uint8_t ntuple_magic[8] = {'R', 'I', 'N', 'N', 'T', 'U', 'P', 0x1a};
+static const uint8_t ntuple_magic[WEIGHTS_FRAME_MAGIC_BYTES] = {'R', 'I', 'N', 'N', 'T', 'U', 'P', 0x1a};
 
 const char *ntuple_weights_status_text(NtupleWeightsStatus status)
 {
@@ -84,27 +86,41 @@ static bool read_config(const uint8_t *b, NtupleConfig *out)
     return true;
 }
 
+static NtupleWeightsStatus frame_status(WeightsFrameStatus status)
+{
+    switch (status) {
+    case WEIGHTS_FRAME_OK:
+        return NTUPLE_WEIGHTS_OK;
+    case WEIGHTS_FRAME_TRUNCATED:
+        return NTUPLE_WEIGHTS_ERR_TRUNCATED;
+    case WEIGHTS_FRAME_MAGIC:
+        return NTUPLE_WEIGHTS_ERR_MAGIC;
+    case WEIGHTS_FRAME_VERSION:
+        return NTUPLE_WEIGHTS_ERR_VERSION;
+    case WEIGHTS_FRAME_SIZE:
+        return NTUPLE_WEIGHTS_ERR_SIZE;
+    case WEIGHTS_FRAME_CHECKSUM:
+        break;
+    }
+    return NTUPLE_WEIGHTS_ERR_CHECKSUM;
+}
+
 NtupleWeightsStatus ntuple_weights_parse(const uint8_t *bytes, size_t size, NtupleModel **out)
 {
-    if (size < 8 || memcmp(bytes, ntuple_magic, 8) != 0)
-        return size < 8 && memcmp(bytes, ntuple_magic, size) == 0 ? NTUPLE_WEIGHTS_ERR_TRUNCATED
-                                                                   : NTUPLE_WEIGHTS_ERR_MAGIC;
-    if (size < NTUPLE_WEIGHTS_HEADER)
-        return NTUPLE_WEIGHTS_ERR_TRUNCATED;
-    if (le_bytes_get_u32(bytes + 8) != NTUPLE_WEIGHTS_VERSION)
-        return NTUPLE_WEIGHTS_ERR_VERSION;
+    uint32_t version;
+    WeightsFrameStatus frame = weights_frame_open(bytes, size, ntuple_magic, NTUPLE_WEIGHTS_HEADER,
+                                                  NTUPLE_WEIGHTS_VERSION, NTUPLE_WEIGHTS_VERSION, &version);
+    if (frame != WEIGHTS_FRAME_OK)
+        return frame_status(frame);
     NtupleConfig config;
     if (!read_config(bytes, &config))
         return NTUPLE_WEIGHTS_ERR_CONFIG;
     uint32_t count = le_bytes_get_u32(bytes + 40);
     size_t weights_at = NTUPLE_WEIGHTS_HEADER + 8 * (size_t)config.stages;
     size_t expected = weights_at + 4 * (size_t)count + 4;
-    if (size < expected)
-        return NTUPLE_WEIGHTS_ERR_TRUNCATED;
-    if (size > expected)
-        return NTUPLE_WEIGHTS_ERR_SIZE;
-    if (le_bytes_fnv1a(bytes, size - 4) != le_bytes_get_u32(bytes + size - 4))
-        return NTUPLE_WEIGHTS_ERR_CHECKSUM;
+    frame = weights_frame_close(bytes, size, expected);
+    if (frame != WEIGHTS_FRAME_OK)
+        return frame_status(frame);
     for (size_t at = NTUPLE_WEIGHTS_HEADER; at < size - 4; at += 4)
         if (!isfinite(le_bytes_get_f32(bytes + at)))
             return NTUPLE_WEIGHTS_ERR_VALUE;
