@@ -19,50 +19,26 @@
 #include "cli/pattern_train_command.h"
 #include "cli/train_data.h"
 #include "eval/ntuple.h"
-#include "formats/file_bytes.h"
 #include "formats/pattern_file.h"
-#include "formats/posstr.h"
 #include "rules/playout.h"
 #include "rules/random.h"
+#include "run_command.h"
+#include "selfplay_text.h"
 
 /* A data file of random 6x6 games in the rin-selfplay format, game indices
  * 0 to games - 1; every position's search score field is `score`. */
 static void write_scored_games(const char *path, int games, uint64_t seed, const char *score)
 {
-    FILE *out = fopen(path, "w");
-    assert_non_null(out);
-    fprintf(out, "#rin-selfplay 1\n");
-    Rng rng;
-    rng_seed(&rng, seed);
-    for (int g = 0; g < games; g++) {
-        Position pos, seen[64];
-        pos_init(&pos, 6);
-        int plies = 0;
-        while (!pos_is_over(&pos)) {
-            seen[plies++] = pos;
-            pos_play(&pos, playout_random_point(&pos, &rng));
-        }
-        char owners[40];
-        for (int i = 0; i < 36; i++)
-            owners[i] = pos_at(&pos, point_make(i / 6, i % 6)) == COLOR_BLACK ? 'x' : 'o';
-        owners[36] = '\0';
-        for (int i = 0; i < plies; i++) {
-            char text[POSSTR_MAX];
-            posstr_format(&seen[i], text);
-            fprintf(out, "%s\t%s\t%d\t%s\t-\t-\t%d\n", text, owners, pos_score(&pos), score, g);
-        }
-    }
-    fclose(out);
+    assert_true(support_write_selfplay_games(path, games, seed, score, NULL));
 }
 
 static void write_games(const char *path, int games, uint64_t seed) { write_scored_games(path, games, seed, "-"); }
 
 static uint8_t *read_all(const char *path, size_t *size)
 {
-    uint8_t *bytes = NULL;
-    char err[256];
-    assert_true(file_bytes_read(path, 64 << 20, &bytes, size, err, sizeof err));
-    return bytes;
+    char *bytes = support_slurp(path, size);
+    assert_non_null(bytes);
+    return (uint8_t *)bytes;
 }
 
 static void test_train_patterns(void **state)

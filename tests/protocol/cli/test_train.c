@@ -19,9 +19,9 @@
 #include "cli/train_data.h"
 #include "eval/evaluate.h"
 #include "formats/eval_file.h"
-#include "formats/posstr.h"
 #include "rules/playout.h"
 #include "rules/random.h"
+#include "selfplay_text.h"
 
 static const char *const good_line =
     "4/4/1x2/4 w 1\txxxxxxxxoooooooo\t0\t-35\t-\t-\t7";
@@ -75,38 +75,11 @@ static void test_parse_bad_lines(void **state)
     }
 }
 
-/* A data file of random 6x6 games in the rin-selfplay format. */
+/* A data file of random 6x6 games in the rin-selfplay format, line 40
+ * replaced by corrupt_line when it is not NULL. */
 static void write_games(const char *path, int games, uint64_t seed, const char *corrupt_line)
 {
-    FILE *out = fopen(path, "w");
-    assert_non_null(out);
-    fprintf(out, "#rin-selfplay 1\n");
-    Rng rng;
-    rng_seed(&rng, seed);
-    int line = 1;
-    for (int g = 0; g < games; g++) {
-        Position pos, seen[64];
-        pos_init(&pos, 6);
-        int plies = 0;
-        while (!pos_is_over(&pos)) {
-            seen[plies++] = pos;
-            pos_play(&pos, playout_random_point(&pos, &rng));
-        }
-        char owners[40];
-        for (int i = 0; i < 36; i++)
-            owners[i] = pos_at(&pos, point_make(i / 6, i % 6)) == COLOR_BLACK ? 'x' : 'o';
-        owners[36] = '\0';
-        for (int i = 0; i < plies; i++) {
-            char text[POSSTR_MAX];
-            posstr_format(&seen[i], text);
-            line++;
-            if (corrupt_line && line == 40)
-                fprintf(out, "%s\n", corrupt_line);
-            else
-                fprintf(out, "%s\t%s\t%d\t-\t-\t-\t%d\n", text, owners, pos_score(&pos), g);
-        }
-    }
-    fclose(out);
+    assert_true(support_write_selfplay_games(path, games, seed, "-", corrupt_line));
 }
 
 static void test_train_command(void **state)
