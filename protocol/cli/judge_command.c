@@ -19,12 +19,14 @@
 #include "formats/sgf.h"
 #include "rules/clock.h"
 #include "rules/score.h"
+#include "rules/random.h"
+#include "search/mcprior.h"
 #include "search/search.h"
 
 enum { JUDGE_HASH_MIB = 16, JUDGE_DEFAULT_FROM = 220, JUDGE_DEFAULT_TO = 130, JUDGE_DEFAULT_EVERY = 10 };
 
 static const char usage_text[] =
-    "Usage: rin judge SET... [--nodes N] [--eval-file E] [--pattern-file P] [--games]\n"
+    "Usage: rin judge SET... [--nodes N | --playouts N] [--eval-file E] [--pattern-file P] [--games]\n"
     "       rin judge --make --output SET [--from E1] [--to E2] [--every K] [--lost] GAMES...\n"
     "\n"
     "Scores an evaluation on held-out positions whose games' outcomes are known\n"
@@ -35,10 +37,13 @@ static const char usage_text[] =
     "\n"
     "  --nodes N          estimate by a search of N nodes (default 0: the static\n"
     "                     evaluation the search uses at its leaves)\n"
+    "  --playouts N       estimate the margin and the owners by the search's\n"
+    "                     Monte Carlo prior of N random games instead\n"
     "  --eval-file E      classic, builtin or a weights file (default builtin)\n"
     "  --pattern-file P   builtin, none or a pattern weights file (default builtin)\n"
     "  --games            also print every lost game's swing\n"
-    "  --param NAME=VALUE a search parameter (engine/search/params.h) for --nodes;\n"
+    "  --param NAME=VALUE a search parameter (engine/search/params.h) for --nodes\n"
+    "                     and --playouts;\n"
     "                     only in a build with -DRIN_TUNE=ON, repeatable\n"
     "\n"
     "--make writes a set from self-play files (rin selfplay, binary) and SGF game\n"
@@ -124,15 +129,33 @@ typedef struct Estimator {
     const EvalModel *eval;
     const NtupleModel *patterns;
     uint64_t nodes;
+    int playouts; /* the Monte Carlo prior's games, when not 0 */
     const SearchParams *params;
     Search *search; /* with nodes */
 } Estimator;
 
-/* Black's expected final margin in stones. */
-static double estimate_margin(Estimator *e, const Position *pos)
+/* The search's Monte Carlo prior of pos, the same for the same position. */
+static bool estimate_prior(const Estimator *e, const Position *pos, McPrior *prior)
+{
+    Rng rng;
+    rng_seed(&rng, pos->hash);
+    mcprior_compute(prior, e->params, pos, e->playouts, &rng, NULL, NULL);
+    return prior->ready;
+}
+
+/* Black's expected final margin in stones, and the owners of the points
+ * (+1 Black, -1 White) where the estimator has them. */
+static double estimate_margin(Estimator *e, const Position *pos, float owner[BB_POINTS], bool *have_owner)
 {
     int score;
-    if (e->nodes) {
+    *have_owner = false;
+    McPrior prior;
+    if (e->playouts && estimate_prior(e, pos, &prior)) {
+        score = mcprior_margin(&prior, pos);
+        for (int p = 0; p < BB_POINTS; p++)
+            owner[p] = (float)prior.value[2][p] / 100.0f;
+        *have_owner = true;
+    } else if (e->nodes) {
         search_clear(e->search);
         SearchLimits limits = {.nodes = e->nodes, .first_move = POINT_NONE};
         SearchInfo info;
@@ -160,8 +183,10 @@ static bool estimate_set(Estimator *e, const JudgeSet *set, JudgeEstimates *out)
         return false;
     double last = clock_now_seconds();
     for (int i = 0; i < n; i++) {
-        out->margin[i] = estimate_margin(e, &set->positions[i]);
-        estimate_owner(e, &set->positions[i], out->owner[i]);
+        bool have_owner;
+        out->margin[i] = estimate_margin(e, &set->positions[i], out->owner[i], &have_owner);
+        if (!have_owner)
+            estimate_owner(e, &set->positions[i], out->owner[i]);
         if (clock_now_seconds() - last >= 5.0) {
             fprintf(stderr, "judge: %d/%d positions\n", i + 1, n);
             last = clock_now_seconds();
@@ -422,6 +447,7 @@ int judge_command(int argc, char **argv)
     const char *output = NULL, *eval_file = EVAL_FILE_BUILTIN, *pattern_file = PATTERN_FILE_BUILTIN;
     MakeOptions o = {JUDGE_DEFAULT_FROM, JUDGE_DEFAULT_TO, JUDGE_DEFAULT_EVERY, false};
     uint64_t nodes = 0;
+    int playouts = 0;
     SearchParams params = search_params_default;
     char **paths = calloc((size_t)argc + 1, sizeof *paths);
     int path_count = 0;
@@ -455,6 +481,9 @@ int judge_command(int argc, char **argv)
             if (number_parse_uint(i + 1 < argc ? argv[i + 1] : NULL, 0, UINT64_C(1) << 40, &nodes) != NUMBER_OK)
                 status = judge_usage_error("--nodes needs a number (0: the static evaluation)");
             i++;
+        } else if (strcmp(a, "--playouts") == 0) {
+            if (!parse_int_option(argv, argc, &i, MCPRIOR_MIN_PLAYOUTS, 1 << 20, &playouts))
+                status = judge_usage_error("--playouts needs a number of random games from 64 to 1048576");
         } else if (strcmp(a, "--param") == 0) {
             status = parse_param(i + 1 < argc ? argv[i + 1] : NULL, &params);
             i++;
@@ -473,6 +502,8 @@ int judge_command(int argc, char **argv)
     }
     if (status < 0 && path_count == 0)
         status = judge_usage_error(make ? "no game files to make a set from" : "no set to judge on (SET...)");
+    if (status < 0 && nodes && playouts)
+        status = judge_usage_error("--nodes and --playouts are two estimators: give one");
     if (status < 0 && make && !output)
         status = judge_usage_error("--make needs --output SET");
     if (status < 0 && make && o.to > o.from)
@@ -489,10 +520,12 @@ int judge_command(int argc, char **argv)
             status = 1;
         } else {
             printf("estimator: --eval-file %s --pattern-file %s, %s\n", eval_file, pattern_file,
-                   nodes ? "search" : "static evaluation");
+                   playouts ? "Monte Carlo prior" : nodes ? "search" : "static evaluation");
             if (nodes)
                 printf("nodes: %" PRIu64 "\n", nodes);
-            Estimator e = {eval, patterns, nodes, &params, NULL};
+            if (playouts)
+                printf("playouts: %d\n", playouts);
+            Estimator e = {eval, patterns, nodes, playouts, &params, NULL};
             status = judge_sets(path_count, paths, &e, per_game);
         }
         eval_model_destroy(eval);

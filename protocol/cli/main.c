@@ -55,7 +55,7 @@ static const char usage_text[] =
     "       rin games [--text] FILE...\n"
     "                                summarise binary self-play files, or print them as text\n"
     "                                (rin games --help)\n"
-    "       rin judge SET... [--nodes N] [--eval-file E] [--pattern-file P]\n"
+    "       rin judge SET... [--nodes N | --playouts N] [--eval-file E] [--pattern-file P]\n"
     "                                score an evaluation on held-out positions (rin judge --help)\n"
     "       rin verify FILE...\n"
     "                                check proof files with the rules alone (rin verify --help)\n"

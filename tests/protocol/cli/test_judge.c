@@ -189,6 +189,35 @@ static void test_command(void **state)
         fail_msg("output: %s", o.out);
     support_output_free(&o);
 
+    /* the Monte Carlo prior: from one empty point every random game ends
+     * as the game did, so its margins and owners are exact */
+    snprintf(args, sizeof args, "judge --make --from 1 --to 1 --every 1 --output %s/last.txt %s/games.bin", dir, dir);
+    o = support_run(RIN_BINARY, dir, args);
+    assert_int_equal(o.status, 0);
+    support_output_free(&o);
+    snprintf(args, sizeof args, "judge %s/last.txt --playouts 64", dir);
+    o = support_run(RIN_BINARY, dir, args);
+    assert_int_equal(o.status, 0);
+    if (!strstr(o.out, "Monte Carlo prior") || !strstr(o.out, "margin rms 0.00, owner brier 0.0000"))
+        fail_msg("output: %s", o.out);
+    support_output_free(&o);
+    /* the static evaluation is not exact there: the figures are the prior's */
+    snprintf(args, sizeof args, "judge %s/set.txt --playouts 64", dir);
+    o = support_run(RIN_BINARY, dir, args);
+    assert_int_equal(o.status, 0);
+    SupportOutput again = support_run(RIN_BINARY, dir, args);
+    assert_string_equal(o.out, again.out); /* the same games for the same position */
+    support_output_free(&again);
+    support_output_free(&o);
+    o = support_run(RIN_BINARY, dir, "judge --playouts 10 set.txt");
+    assert_int_equal(o.status, 2);
+    assert_non_null(strstr(o.err, "--playouts"));
+    support_output_free(&o);
+    o = support_run(RIN_BINARY, dir, "judge --playouts 100 --nodes 100 set.txt");
+    assert_int_equal(o.status, 2);
+    assert_non_null(strstr(o.err, "give one"));
+    support_output_free(&o);
+
     /* bad input: a clear message and status, nothing written */
     snprintf(args, sizeof args, "judge --make --output %s/none.txt %s/missing.bin", dir, dir);
     o = support_run(RIN_BINARY, dir, args);
