@@ -23,6 +23,20 @@ void solve_options_default(SolveOptions *options)
     };
 }
 
+size_t solve_default_hash_mib(int empties, uint64_t physical_bytes)
+{
+    size_t mib = SOLVE_HASH_SMALL_MIB;
+    if (empties >= SOLVE_HASH_LARGE_EMPTIES)
+        mib = SOLVE_HASH_LARGE_MIB;
+    else if (empties > SOLVE_HASH_SMALL_EMPTIES)
+        mib = (size_t)SOLVE_HASH_SMALL_MIB << (empties - SOLVE_HASH_SMALL_EMPTIES);
+    uint64_t cap = SOLVE_HASH_SMALL_MIB;
+    if (physical_bytes > 0)
+        for (cap = 1; cap * 2 <= (physical_bytes / 2) >> 20; cap *= 2)
+            ;
+    return mib < cap ? mib : (size_t)cap;
+}
+
 const char *solve_status_text(SolveStatus status)
 {
     switch (status) {

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/solve_jobs.h"
 #include "formats/coord.h"
@@ -42,7 +43,9 @@ static const char usage_text[] =
     "                      of an earlier stone are marked with '='\n"
     "  --time SECONDS      stop after this long (default: no limit)\n"
     "  --nodes N           stop after this many nodes (default: no limit)\n"
-    "  --hash MB           table memory in MiB (default 64)\n"
+    "  --hash MB           table memory in MiB (default: by the empty points of the\n"
+    "                      root, 64 up to 19, doubling with each point above, 4096\n"
+    "                      from 25; at most half the machine's memory)\n"
     "  --leaf-empties K    positions with at most K empty points are settled by the\n"
     "                      alpha-beta endgame solver (default 25; 0: proof numbers only)\n"
     "  --no-symmetry       do not merge mirror images in the tables (to measure it)\n"
@@ -72,6 +75,13 @@ static const char usage_text[] =
     "and, with --proof FILE, the proof from theirs.\n"
     "\n"
     "  -h, --help          show this help and exit\n";
+
+/* The machine's memory in bytes, 0 when the system does not say. */
+static uint64_t physical_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page_size > 0 ? (uint64_t)pages * (uint64_t)page_size : 0;
+}
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -296,7 +306,7 @@ int solve_command(int argc, char **argv)
     solve_options_default(&options);
     options.progress = print_progress;
     Position pos;
-    bool have_position = false;
+    bool have_position = false, have_hash = false;
     for (int i = 0; i < argc; i++) {
         const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
@@ -340,6 +350,7 @@ int solve_command(int argc, char **argv)
             if (number_parse_uint(value, 1, 1 << 20, &mib) != NUMBER_OK)
                 return usage_error("--hash needs a number of MiB from 1 to 1048576%s", "");
             options.hash_bytes = (size_t)mib << 20;
+            have_hash = true;
             i++;
         } else if (strcmp(arg, "--leaf-empties") == 0) {
             uint64_t k;
@@ -437,6 +448,14 @@ int solve_command(int argc, char **argv)
             fprintf(stderr, "solve: resuming from %s: Black's margin in [%+d, %+d]\n", result_path, earlier.lower,
                     earlier.upper);
         }
+    }
+    if (have_hash) {
+        fprintf(stderr, "solve: tables of %zu MiB (--hash)\n", options.hash_bytes >> 20);
+    } else {
+        uint64_t memory = physical_memory();
+        options.hash_bytes = solve_default_hash_mib(pos_empty_count(&pos), memory) << 20;
+        fprintf(stderr, "solve: tables of %zu MiB (the default for %d empty points and %.1f GiB of memory; --hash to change)\n",
+                options.hash_bytes >> 20, pos_empty_count(&pos), (double)memory / (double)(1 << 30));
     }
     SolveResult *result = malloc(sizeof *result);
     if (!result) {

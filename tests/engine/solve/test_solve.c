@@ -447,6 +447,33 @@ static void test_endgame_table_bounds_hold(void **state)
     assert_true(stones > 30);
 }
 
+/* The tables' default size: 64 MiB up to 19 empty points, doubling with
+ * each point to 4 GiB at 25 and beyond, within half the memory (a power of
+ * two of it), and 64 MiB when the memory is unknown. */
+static void test_default_hash_size(void **state)
+{
+    (void)state;
+    const uint64_t gib = UINT64_C(1) << 30, plenty = 64 * gib;
+    static const struct {
+        int empties;
+        size_t mib;
+    } rule[] = {{0, 64},    {11, 64},    {16, 64},    {19, 64},    {20, 128},   {21, 256},  {22, 512},
+                {23, 1024}, {24, 2048}, {25, 4096}, {26, 4096}, {36, 4096}, {256, 4096}};
+    for (size_t i = 0; i < sizeof rule / sizeof rule[0]; i++)
+        if (solve_default_hash_mib(rule[i].empties, plenty) != rule[i].mib)
+            fail_msg("%d empty points: %zu MiB, expected %zu", rule[i].empties,
+                     solve_default_hash_mib(rule[i].empties, plenty), rule[i].mib);
+    /* half of 6 GiB is 3 GiB: 2 GiB, the power of two within it */
+    assert_int_equal(solve_default_hash_mib(25, 6 * gib), 2048);
+    assert_int_equal(solve_default_hash_mib(25, 8 * gib), 4096);
+    assert_int_equal(solve_default_hash_mib(24, 4 * gib), 2048);
+    assert_int_equal(solve_default_hash_mib(24, 4 * gib - 1), 1024);
+    assert_int_equal(solve_default_hash_mib(16, 64 << 20), 32);
+    assert_int_equal(solve_default_hash_mib(25, 1 << 20), 1);
+    assert_int_equal(solve_default_hash_mib(25, 0), 64);
+    assert_int_equal(solve_default_hash_mib(12, 0), 64);
+}
+
 /* An argument runs only the tests whose names match it (a glob). */
 int main(int argc, char **argv)
 {
@@ -464,6 +491,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_node_limit_stops_with_honest_bounds),
         cmocka_unit_test(test_finished_game),
         cmocka_unit_test(test_endgame_table_bounds_hold),
+        cmocka_unit_test(test_default_hash_size),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
