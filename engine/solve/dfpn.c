@@ -65,6 +65,8 @@ static void poll(SolveDfpn *d)
 {
     if (d->node_limit && d->nodes >= d->node_limit)
         d->stopped = true;
+    if (d->expansion_limit && d->expansions >= d->expansion_limit)
+        d->stopped = d->budget_spent = true;
     /* the endgame solver adds its nodes to the count too: the clock is
      * read once the count has passed the mark, not when it hits one */
     if (d->nodes < d->next_poll)
@@ -238,6 +240,14 @@ static void initial_numbers(const SolveDfpn *d, const Position *pos, SolveChild 
     }
 }
 
+void solve_dfpn_initial_numbers(const SolveDfpn *dfpn, const Position *pos, uint32_t *pn, uint32_t *dn)
+{
+    SolveChild c;
+    initial_numbers(dfpn, pos, &c);
+    *pn = c.pn;
+    *dn = c.dn;
+}
+
 /* The numbers of a child from its stones: decided (when its stones reach
  * the target or can no longer), or the initial ones until the table is
  * read. */
@@ -337,6 +347,7 @@ static void mid(SolveDfpn *d, const Position *pos, const SymmetryHashes *hashes,
                 uint32_t thpn, uint32_t thdn, uint32_t *out_pn, uint32_t *out_dn)
 {
     uint64_t first_node = d->nodes++;
+    d->expansions++;
     poll(d);
     if (pos_empty_count(pos) <= d->leaf_empties) {
         uint64_t before = d->nodes;

@@ -77,6 +77,10 @@ typedef struct SolveDfpn {
     SolveChild *children;    /* points + 1 levels of `points` children */
     uint64_t nodes;          /* nodes expanded, over every question asked */
     uint64_t node_limit;     /* stop when nodes reach it; 0: none */
+    uint64_t expansions;     /* the proof search's own nodes (not the endgame solver's) */
+    uint64_t expansion_limit; /* stop when expansions reach it, setting budget_spent;
+                                 0: none (the budget of a probe, solve.c) */
+    bool budget_spent;
     int64_t start_ms;        /* when the solve began (clock_now_ms) */
     int64_t deadline_ms;     /* stop at this clock_now_ms; 0: none */
     bool stopped;
@@ -103,6 +107,10 @@ void solve_dfpn_free(SolveDfpn *dfpn);
  * *pn and *dn (may be NULL) receive the root's numbers: 0 and
  * SOLVE_PN_INF when proven, and where a limit stopped the proof. */
 SolveAnswer solve_dfpn_prove(SolveDfpn *dfpn, const Position *pos, int target, uint32_t *pn, uint32_t *dn);
+
+/* The numbers pos would start from in the question last asked (before any
+ * search below it): what a search's numbers at pos are measured against. */
+void solve_dfpn_initial_numbers(const SolveDfpn *dfpn, const Position *pos, uint32_t *pn, uint32_t *dn);
 
 /* The bounds on Black's final margin from pos that are known without a
  * search: the score of a full board, the stable stones (when enabled) and

@@ -20,6 +20,7 @@ void solve_options_default(SolveOptions *options)
         .progress_interval_ms = SOLVE_DEFAULT_PROGRESS_MS,
         .known_lower = -SOLVE_MARGIN_NONE,
         .known_upper = SOLVE_MARGIN_NONE,
+        .probe_expansions = SOLVE_PROBE_EXPANSIONS,
     };
 }
 
@@ -74,24 +75,97 @@ static bool ask(SolveDfpn *d, const Position *pos, int target, Value *v)
     return answer != SOLVE_ANSWER_UNKNOWN;
 }
 
+/* Asks "Black's margin >= target?" for at most `budget` expansions of the
+ * proof search; *limited is set when a limit of the solve stopped it
+ * (rather than the budget). *yes_ness receives how much nearer the proof
+ * looks than the disproof: the root's proof number over its disproof
+ * number, each divided by the number it started from (below 1: a yes
+ * looks nearer; the start corrects for the node type, whose sum of
+ * children's numbers on one side and minimum on the other would make
+ * every question look alike). */
+static bool probe(SolveDfpn *d, const Position *pos, int target, uint64_t budget, Value *v, bool *limited,
+                  double *yes_ness)
+{
+    d->expansion_limit = d->expansions + budget;
+    d->budget_spent = false;
+    bool answered = ask(d, pos, target, v);
+    d->expansion_limit = 0;
+    *limited = !answered && !d->budget_spent;
+    uint32_t pn0, dn0;
+    solve_dfpn_initial_numbers(d, pos, &pn0, &dn0);
+    *yes_ness = ((double)v->pn / pn0) / ((double)(v->dn ? v->dn : 1) / dn0);
+    return answered;
+}
+
+/* The two questions nearest zero: "a win?" (>= +1), and "at least a
+ * draw?" (>= 0), or where the board's points are odd and there are no
+ * draws, "a loss by one at worst?" (>= -1). A yes to the first answers
+ * the second, a no to the second the first. With `budget`, each is
+ * searched that many expansions first: when the win looks nearer to a
+ * yes than to a no and the other question does not look nearer to a no,
+ * the win is settled first; when the other looks nearer to a no and the
+ * win does not look nearer to a yes, that one first; when both look
+ * decided that way, the one whose answer looks nearer; and when the win
+ * looks a no and the other a yes (both are needed), the nearer again.
+ * Returns false when a limit stopped it. */
+static bool first_questions(SolveDfpn *d, const Position *pos, uint64_t budget, Value *v)
+{
+    int high = 1, low = round_down(0, d->points);
+    bool lower_first = false;
+    if (budget > 0 && v->lower < low && v->upper >= high && pos_empty_count(pos) > d->leaf_empties) {
+        bool limited;
+        double high_yes, low_yes;
+        probe(d, pos, high, budget, v, &limited, &high_yes);
+        if (limited)
+            return false;
+        if (v->lower < low && v->upper >= high) {
+            probe(d, pos, low, budget, v, &limited, &low_yes);
+            if (limited)
+                return false;
+            /* how near each question's likelier answer looks: a win's yes, the other's no */
+            bool win_yes = high_yes < 1, low_no = low_yes > 1;
+            if (win_yes != low_no)
+                lower_first = low_no;
+            else if (win_yes)
+                lower_first = 1 / low_yes < high_yes;
+            else
+                lower_first = low_yes < 1 / high_yes;
+        }
+    }
+    if (lower_first && v->lower < low && v->upper >= low && !ask(d, pos, low, v))
+        return false;
+    if (v->lower < high && v->upper >= high && !ask(d, pos, high, v))
+        return false;
+    /* a draw, when there can be one (the steps below ask the rest) */
+    if (v->lower < 0 && v->upper >= 0 && !ask(d, pos, 0, v))
+        return false;
+    return true;
+}
+
+/* How the exact value of a position is sought: what is known of it and
+ * the probe's budget (first_questions). */
+typedef struct Plan {
+    int known_lower, known_upper;
+    uint64_t budget;
+} Plan;
+
 /* Black's exact margin from pos: the result first (a win? at least a
  * draw?), then steps of growing size away from zero until the margin is
  * bracketed, then bisection. Returns false when a limit stopped it. */
-static bool exact_value(SolveDfpn *d, const Position *pos, int known_lower, int known_upper, Value *v)
+static bool exact_value(SolveDfpn *d, const Position *pos, const Plan *plan, Value *v)
 {
     int points = d->points;
-    solve_dfpn_bounds(d, pos, &v->lower, &v->upper);
-    if (known_lower > v->lower)
-        v->lower = known_lower;
-    if (known_upper < v->upper)
-        v->upper = known_upper;
-    v->lower = round_up(v->lower < -points ? -points : v->lower, points);
-    v->upper = round_down(v->upper > points ? points : v->upper, points);
+    int lower, upper;
+    solve_dfpn_bounds(d, pos, &lower, &upper);
+    if (plan->known_lower > lower)
+        lower = plan->known_lower;
+    if (plan->known_upper < upper)
+        upper = plan->known_upper;
     v->target = 0;
     v->pn = v->dn = 0;
-    if (v->lower < 1 && v->upper >= 1 && !ask(d, pos, 1, v))
-        return false;
-    if (v->lower < 0 && v->upper >= 0 && !ask(d, pos, 0, v))
+    v->upper = round_down(upper > points ? points : upper, points);
+    v->lower = round_up(lower < -points ? -points : lower, points);
+    if (!first_questions(d, pos, plan->budget, v))
         return false;
     int gap = 2;
     bool bracketed = false;
@@ -154,7 +228,7 @@ static int principal_variation(SolveDfpn *d, const Position *root, int value, in
     return length;
 }
 
-static void solve_openings(SolveDfpn *d, const Position *pos, SolveResult *out, bool *stopped)
+static void solve_openings(SolveDfpn *d, const Position *pos, uint64_t budget, SolveResult *out, bool *stopped)
 {
     uint64_t keys[BB_POINTS];
     SymmetryHashes root;
@@ -184,7 +258,7 @@ static void solve_openings(SolveDfpn *d, const Position *pos, SolveResult *out, 
         Value v;
         if (*stopped) {
             solve_dfpn_bounds(d, &child, &v.lower, &v.upper);
-        } else if (!exact_value(d, &child, -SOLVE_MARGIN_NONE, SOLVE_MARGIN_NONE, &v)) {
+        } else if (!exact_value(d, &child, &(Plan){-SOLVE_MARGIN_NONE, SOLVE_MARGIN_NONE, budget}, &v)) {
             *stopped = true;
         }
         o->proven = v.lower >= v.upper;
@@ -229,8 +303,9 @@ SolveStatus solve_position(const Position *pos, const SolveOptions *options, Sol
 
     memset(out, 0, sizeof *out);
     out->best_point = POINT_NONE;
+    Plan plan = {options->known_lower, options->known_upper, options->probe_expansions};
     Value v;
-    bool stopped = !exact_value(&d, pos, options->known_lower, options->known_upper, &v);
+    bool stopped = !exact_value(&d, pos, &plan, &v);
     out->proven = !stopped;
     out->black_lower = v.lower;
     out->black_upper = v.upper;
@@ -246,7 +321,7 @@ SolveStatus solve_position(const Position *pos, const SolveOptions *options, Sol
             out->best_point = out->pv[0];
     }
     if (options->openings) {
-        solve_openings(&d, pos, out, &stopped);
+        solve_openings(&d, pos, options->probe_expansions, out, &stopped);
         if (stopped && out->proven) {
             out->proven = false;
             out->target = d.target;

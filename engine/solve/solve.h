@@ -20,7 +20,7 @@ typedef enum SolveStatus {
 } SolveStatus;
 
 enum { SOLVE_DEFAULT_HASH_BYTES = 64 << 20, SOLVE_DEFAULT_PROGRESS_MS = 5000, SOLVE_DEFAULT_LEAF_EMPTIES = 25,
-       SOLVE_DEFAULT_EPSILON_PERMILLE = 250 };
+       SOLVE_DEFAULT_EPSILON_PERMILLE = 250, SOLVE_PROBE_EXPANSIONS = 2000 };
 
 /* The tables' default size grows with the empty points of the root: 64 MiB
  * up to 19 of them, doubling with each point above, 4 GiB from 25 on. On
@@ -48,6 +48,9 @@ typedef struct SolveOptions {
     int64_t progress_interval_ms;
     int known_lower, known_upper; /* Black's margin as an earlier run proved it
                                      (a stopped job resumed); +-SOLVE_MARGIN_NONE: nothing */
+    uint64_t probe_expansions;    /* 0: "a win?" first, then "at least a draw?"; else each
+                                     of the two is searched this many expansions first,
+                                     and the one whose answer looks nearer settled first */
 } SolveOptions;
 
 /* One stone at the root and the value of the position it leads to. */
@@ -77,7 +80,8 @@ typedef struct SolveResult {
     SolveOpening openings[BB_POINTS];
 } SolveResult;
 
-/* 64 MiB, no limits, no openings, symmetry and stability on, no progress. */
+/* 64 MiB, no limits, no openings, symmetry and stability on, no progress,
+ * the first questions probed (SOLVE_PROBE_EXPANSIONS expansions each). */
 void solve_options_default(SolveOptions *options);
 
 /* The tables' size in MiB for a root of `empties` empty points on a

@@ -24,7 +24,8 @@ static const char usage_text[] =
     "Usage: rin solve (--size N | --position STRING) [--openings] [--time SECONDS]\n"
     "                 [--nodes N] [--hash MB] [--leaf-empties K] [--no-symmetry]\n"
     "                 [--no-stability] [--no-mobility] [--plain-order] [--evaluation]\n"
-    "                 [--epsilon E] [--proof FILE] [--proof-leaf K] [--result FILE]\n"
+    "                 [--epsilon E] [--question-order fixed|probe] [--probe-expansions N]\n"
+    "                 [--proof FILE] [--proof-leaf K] [--result FILE]\n"
     "       rin solve (--size N | --position STRING) --split DEPTH --jobs FILE\n"
     "       rin solve --jobs FILE --job K [options as above]\n"
     "       rin solve --merge JOBS RESULT... [--proof FILE]\n"
@@ -58,6 +59,11 @@ static const char usage_text[] =
     "  --evaluation        scale the initial proof numbers by the evaluation\n"
     "  --epsilon E         the 1+epsilon threshold's epsilon (default 0.25; 0: plain\n"
     "                      df-pn)\n"
+    "  --question-order O  probe (the default): search \"a win?\" and the question\n"
+    "                      below it (\"at least a draw?\", or a loss by one at worst)\n"
+    "                      for a few expansions each, and settle first the one\n"
+    "                      whose answer looks nearer; fixed: \"a win?\" first\n"
+    "  --probe-expansions N  the probe's expansions per question (default 2000)\n"
     "  --proof FILE        once the value is proven, write the proof of it (format\n"
     "                      rin-proof 2, PROTOCOL.md): Black's claim and White's,\n"
     "                      which `rin verify FILE` checks with the rules alone\n"
@@ -375,6 +381,20 @@ int solve_command(int argc, char **argv)
             if (number_parse_real(value, 0, 100, &epsilon) != NUMBER_OK)
                 return usage_error("--epsilon needs a number from 0 to 100%s", "");
             options.epsilon_permille = (int)(epsilon * 1000.0 + 0.5);
+            i++;
+        } else if (strcmp(arg, "--question-order") == 0) {
+            if (value && strcmp(value, "fixed") == 0)
+                options.probe_expansions = 0;
+            else if (value && strcmp(value, "probe") == 0)
+                options.probe_expansions = options.probe_expansions ? options.probe_expansions : SOLVE_PROBE_EXPANSIONS;
+            else
+                return usage_error("--question-order needs fixed or probe%s", "");
+            i++;
+        } else if (strcmp(arg, "--probe-expansions") == 0) {
+            uint64_t n;
+            if (number_parse_uint(value, 1, UINT32_MAX, &n) != NUMBER_OK)
+                return usage_error("--probe-expansions needs a number above 0%s", "");
+            options.probe_expansions = n;
             i++;
         } else if (strcmp(arg, "--proof") == 0) {
             if (!value || !*value)

@@ -2,7 +2,8 @@
  * rules (memoised on the board and the turn, nothing else): the exact
  * margin of random 4x4 and 5x5 positions, with and without the symmetries,
  * the stability cut-off and the endgame solver at the leaves, whatever the
- * initial proof numbers, with a table too small to hold the proof;
+ * initial proof numbers or the order of the first questions, with a table
+ * too small to hold the proof;
  * mirror images get the same value; the 4x4 opening table is symmetric and
  * equals minimax stone by stone; limits stop a proof with honest bounds. */
 #include <setjmp.h>
@@ -447,6 +448,37 @@ static void test_endgame_table_bounds_hold(void **state)
     assert_true(stones > 30);
 }
 
+/* The order of the first questions only steers the search: with the
+ * probe (a budget small enough that it rarely settles a question itself)
+ * or without, the values stay minimax's. On the empty 4x4 board with
+ * proof numbers to the end the probe puts "at least a draw?" first: the
+ * same value, by other nodes. */
+static void test_question_order_same_values(void **state)
+{
+    (void)state;
+    SolveOptions options = small_options();
+    options.probe_expansions = 0;
+    check_random(4, 40, 6, 12, 41, &options);
+    options.probe_expansions = 16;
+    check_random(4, 60, 6, 12, 42, &options);
+    check_random(5, 20, 6, 9, 43, &options);
+    options.probe_expansions = SOLVE_PROBE_EXPANSIONS;
+    check_random(4, 20, 10, 13, 44, &options);
+
+    Position pos;
+    pos_init(&pos, 4);
+    options.hash_bytes = 16 << 20;
+    options.probe_expansions = 0;
+    SolveResult *fixed = solve_ok(&pos, &options);
+    options.probe_expansions = SOLVE_PROBE_EXPANSIONS;
+    SolveResult *probed = solve_ok(&pos, &options);
+    assert_int_equal(probed->black_margin, fixed->black_margin);
+    assert_int_equal(fixed->black_margin, endgame_margin(&pos));
+    assert_true(probed->nodes != fixed->nodes);
+    free(fixed);
+    free(probed);
+}
+
 /* The tables' default size: 64 MiB up to 19 empty points, doubling with
  * each point to 4 GiB at 25 and beyond, within half the memory (a power of
  * two of it), and 64 MiB when the memory is unknown. */
@@ -492,6 +524,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_finished_game),
         cmocka_unit_test(test_endgame_table_bounds_hold),
         cmocka_unit_test(test_default_hash_size),
+        cmocka_unit_test(test_question_order_same_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
