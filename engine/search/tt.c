@@ -125,6 +125,22 @@ void tt_store(TT *tt, uint64_t key, int move, int score, int work, int depth, in
     store(&victim->check, key ^ data);
 }
 
+size_t tt_capacity(const TT *tt) { return tt->entries ? (tt->bucket_mask + 1) * BUCKET : 0; }
+
+bool tt_put_entry(TT *tt, TTEntry entry)
+{
+    if (!tt->entries || entry.data == 0)
+        return false;
+    TTEntry *b = bucket_of(tt, entry.check ^ entry.data);
+    for (int i = 0; i < BUCKET; i++)
+        if (load(&b[i].data) == 0) {
+            store(&b[i].data, entry.data);
+            store(&b[i].check, entry.check);
+            return true;
+        }
+    return false;
+}
+
 int tt_hashfull(const TT *tt)
 {
     if (!tt->entries)

@@ -44,6 +44,14 @@ void tt_new_search(TT *tt);
 bool tt_probe(const TT *tt, uint64_t key, TTHit *hit);
 void tt_store(TT *tt, uint64_t key, int move, int score, int work, int depth, int bound);
 
+/* The number of entries (four to a bucket), for a copy of the table. */
+size_t tt_capacity(const TT *tt);
+
+/* Puts an entry copied from another table (of any size: the solver's
+ * checkpoints) into the first free slot of its key's bucket; false, and
+ * nothing written, when the bucket is full or the entry is free. */
+bool tt_put_entry(TT *tt, TTEntry entry);
+
 /* Permille of a sample of entries written in the current search. */
 int tt_hashfull(const TT *tt);
 

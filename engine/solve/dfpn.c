@@ -44,12 +44,20 @@ static uint32_t sum_threshold(uint32_t threshold, uint32_t total, uint32_t own)
     return t > SOLVE_PN_INF ? SOLVE_PN_INF : (uint32_t)t;
 }
 
-/* Reads the clock: the deadline, and a progress report when one is due. */
+/* Reads the clock: the deadline, the interrupt, a checkpoint and a
+ * progress report when they are due. */
 static void poll_clock(SolveDfpn *d)
 {
     int64_t now = clock_now_ms();
     if (d->deadline_ms && now >= d->deadline_ms)
         d->stopped = true;
+    if (d->interrupt && *d->interrupt)
+        d->stopped = true;
+    if (d->checkpoint && !d->stopped && now >= d->next_checkpoint_ms) {
+        d->checkpoint(d, d->checkpoint_context);
+        now = clock_now_ms();
+        d->next_checkpoint_ms = now + d->checkpoint_interval_ms;
+    }
     if (d->progress && now >= d->next_progress_ms) {
         d->next_progress_ms = now + d->progress_interval_ms;
         d->report.nodes = d->nodes;

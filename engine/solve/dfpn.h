@@ -12,6 +12,7 @@
 #ifndef RIN_SOLVE_DFPN_H
 #define RIN_SOLVE_DFPN_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -50,6 +51,12 @@ typedef struct SolveProgress {
 } SolveProgress;
 
 typedef void (*SolveProgressFn)(const SolveProgress *progress, void *context);
+
+struct SolveDfpn;
+/* Called at the search's polls once checkpoint_interval_ms have passed
+ * since the last call (or the start): the tables are consistent there,
+ * and only to be read. */
+typedef void (*SolveDfpnCheckpointFn)(const struct SolveDfpn *dfpn, void *context);
 
 typedef struct SolveChild {
     uint64_t key;
@@ -90,6 +97,11 @@ typedef struct SolveDfpn {
     int64_t progress_interval_ms, next_progress_ms;
     SolveProgress report;    /* the fields the caller keeps up to date */
     int target;              /* of the question under way */
+    const volatile sig_atomic_t *interrupt; /* stop at the next poll once it is set
+                                               (a signal handler's flag); NULL: none */
+    SolveDfpnCheckpointFn checkpoint; /* NULL: none */
+    void *checkpoint_context;
+    int64_t checkpoint_interval_ms, next_checkpoint_ms;
 } SolveDfpn;
 
 typedef enum SolveDfpnStatus { SOLVE_DFPN_OK = 0, SOLVE_DFPN_ERR_MEMORY } SolveDfpnStatus;

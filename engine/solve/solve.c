@@ -44,6 +44,7 @@ const char *solve_status_text(SolveStatus status)
     case SOLVE_OK: return "proven";
     case SOLVE_STOPPED: return "stopped by a limit before the proof was complete";
     case SOLVE_ERR_MEMORY: return "out of memory for the table";
+    case SOLVE_ERR_RESTORE: return "the checkpoint could not be restored";
     }
     return "unknown status";
 }
@@ -142,11 +143,13 @@ static bool first_questions(SolveDfpn *d, const Position *pos, uint64_t budget, 
     return true;
 }
 
-/* How the exact value of a position is sought: what is known of it and
- * the probe's budget (first_questions). */
+/* How the exact value of a position is sought: what is known of it, the
+ * probe's budget (first_questions), and a question to ask first. */
 typedef struct Plan {
     int known_lower, known_upper;
     uint64_t budget;
+    bool resume_asking;
+    int resume_target;
 } Plan;
 
 /* Black's exact margin from pos: the result first (a win? at least a
@@ -165,6 +168,10 @@ static bool exact_value(SolveDfpn *d, const Position *pos, const Plan *plan, Val
     v->pn = v->dn = 0;
     v->upper = round_down(upper > points ? points : upper, points);
     v->lower = round_up(lower < -points ? -points : lower, points);
+    /* the question a checkpoint was written under, whose numbers the table holds */
+    if (plan->resume_asking && v->lower < plan->resume_target && v->upper >= plan->resume_target &&
+        !ask(d, pos, plan->resume_target, v))
+        return false;
     if (!first_questions(d, pos, plan->budget, v))
         return false;
     int gap = 2;
@@ -258,7 +265,7 @@ static void solve_openings(SolveDfpn *d, const Position *pos, uint64_t budget, S
         Value v;
         if (*stopped) {
             solve_dfpn_bounds(d, &child, &v.lower, &v.upper);
-        } else if (!exact_value(d, &child, &(Plan){-SOLVE_MARGIN_NONE, SOLVE_MARGIN_NONE, budget}, &v)) {
+        } else if (!exact_value(d, &child, &(Plan){-SOLVE_MARGIN_NONE, SOLVE_MARGIN_NONE, budget, false, 0}, &v)) {
             *stopped = true;
         }
         o->proven = v.lower >= v.upper;
@@ -286,6 +293,7 @@ SolveStatus solve_start(SolveDfpn *d, int size, const SolveOptions *options, Eva
         d->evaluation = *evaluation;
     }
     d->node_limit = options->node_limit;
+    d->interrupt = options->interrupt;
     d->deadline_ms = options->time_limit_ms > 0 ? d->start_ms + options->time_limit_ms : 0;
     d->progress = options->progress;
     d->progress_context = options->progress_context;
@@ -294,33 +302,72 @@ SolveStatus solve_start(SolveDfpn *d, int size, const SolveOptions *options, Eva
     return SOLVE_OK;
 }
 
+/* A solve under way, as its checkpoints see it. */
+typedef struct Run {
+    const SolveOptions *options;
+    Value root;   /* the root's bounds, kept up to date by ask() */
+    bool at_root; /* the question under way is the root's (not an opening's) */
+} Run;
+
+static void checkpoint(const SolveDfpn *d, const Run *run, bool final)
+{
+    SolveSnapshot snapshot = {.lower = run->root.lower,
+                              .upper = run->root.upper,
+                              .asking = run->at_root && run->root.lower < run->root.upper,
+                              .target = d->target,
+                              .pn = d->report.pn,
+                              .dn = d->report.dn,
+                              .nodes = d->nodes,
+                              .elapsed_ms = clock_now_ms() - d->start_ms,
+                              .final = final};
+    run->options->checkpoint(d, &snapshot, run->options->checkpoint_context);
+}
+
+static void periodic_checkpoint(const SolveDfpn *d, void *context) { checkpoint(d, context, false); }
+
 SolveStatus solve_position(const Position *pos, const SolveOptions *options, SolveResult *out)
 {
     SolveDfpn d;
     EvalModel *model;
     if (solve_start(&d, pos->size, options, &model) != SOLVE_OK)
         return SOLVE_ERR_MEMORY;
+    if (options->restore && !options->restore(&d, options->restore_context)) {
+        solve_dfpn_free(&d);
+        eval_model_destroy(model);
+        return SOLVE_ERR_RESTORE;
+    }
+    Run run = {.options = options,
+               .root = {.lower = options->known_lower, .upper = options->known_upper},
+               .at_root = true};
+    if (options->checkpoint) {
+        d.checkpoint = periodic_checkpoint;
+        d.checkpoint_context = &run;
+        d.checkpoint_interval_ms = options->checkpoint_interval_ms;
+        d.next_checkpoint_ms = clock_now_ms() + options->checkpoint_interval_ms;
+    }
 
     memset(out, 0, sizeof *out);
     out->best_point = POINT_NONE;
-    Plan plan = {options->known_lower, options->known_upper, options->probe_expansions};
-    Value v;
-    bool stopped = !exact_value(&d, pos, &plan, &v);
+    Plan plan = {options->known_lower, options->known_upper, options->probe_expansions, options->resume_asking,
+                 options->resume_target};
+    Value *v = &run.root;
+    bool stopped = !exact_value(&d, pos, &plan, v);
     out->proven = !stopped;
-    out->black_lower = v.lower;
-    out->black_upper = v.upper;
-    out->black_margin = v.lower;
-    out->margin = pos_to_move(pos) == COLOR_BLACK ? v.lower : -v.lower;
+    out->black_lower = v->lower;
+    out->black_upper = v->upper;
+    out->black_margin = v->lower;
+    out->margin = pos_to_move(pos) == COLOR_BLACK ? v->lower : -v->lower;
     if (stopped) {
-        out->target = v.target;
-        out->pn = v.pn;
-        out->dn = v.dn;
+        out->target = v->target;
+        out->pn = v->pn;
+        out->dn = v->dn;
     } else {
-        out->pv_length = principal_variation(&d, pos, v.lower, out->pv);
+        out->pv_length = principal_variation(&d, pos, v->lower, out->pv);
         if (out->pv_length > 0)
             out->best_point = out->pv[0];
     }
     if (options->openings) {
+        run.at_root = false;
         solve_openings(&d, pos, options->probe_expansions, out, &stopped);
         if (stopped && out->proven) {
             out->proven = false;
@@ -329,6 +376,8 @@ SolveStatus solve_position(const Position *pos, const SolveOptions *options, Sol
             out->dn = d.report.dn;
         }
     }
+    if (stopped && options->checkpoint)
+        checkpoint(&d, &run, true);
     out->nodes = d.nodes;
     out->elapsed_ms = clock_now_ms() - d.start_ms;
     out->table_used = d.table.used;

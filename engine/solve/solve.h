@@ -15,8 +15,9 @@
 
 typedef enum SolveStatus {
     SOLVE_OK = 0,     /* proven (the openings too, when asked for) */
-    SOLVE_STOPPED,    /* a time or node limit stopped it: bounds only */
-    SOLVE_ERR_MEMORY  /* the table could not be allocated */
+    SOLVE_STOPPED,    /* a time or node limit, or the interrupt, stopped it: bounds only */
+    SOLVE_ERR_MEMORY, /* the table could not be allocated */
+    SOLVE_ERR_RESTORE /* options->restore refused its checkpoint: nothing searched */
 } SolveStatus;
 
 enum { SOLVE_DEFAULT_HASH_BYTES = 64 << 20, SOLVE_DEFAULT_PROGRESS_MS = 5000, SOLVE_DEFAULT_LEAF_EMPTIES = 25,
@@ -29,6 +30,25 @@ enum { SOLVE_DEFAULT_HASH_BYTES = 64 << 20, SOLVE_DEFAULT_PROGRESS_MS = 5000, SO
  * points, takes 334 M nodes with 1 GiB, 212 M with 2 GiB and 4 GiB. */
 enum { SOLVE_HASH_SMALL_MIB = 64, SOLVE_HASH_SMALL_EMPTIES = 19, SOLVE_HASH_LARGE_MIB = 4096,
        SOLVE_HASH_LARGE_EMPTIES = 25 };
+
+/* Where a solve stands, for a checkpoint of it (with the search's tables). */
+typedef struct SolveSnapshot {
+    int lower, upper;  /* Black's margin proven at the root so far */
+    bool asking;       /* a question at the root is under way (not at a stone of the openings): */
+    int target;        /* Black's margin it asks for, */
+    uint32_t pn, dn;   /* and its root numbers at their last update */
+    uint64_t nodes;    /* of this run */
+    int64_t elapsed_ms;
+    bool final;        /* the solve has stopped (a limit or the interrupt) */
+} SolveSnapshot;
+
+/* Writes a checkpoint: the tables of dfpn (to read only) and the snapshot.
+ * Said failures are the callee's to report. */
+typedef void (*SolveCheckpointFn)(const SolveDfpn *dfpn, const SolveSnapshot *snapshot, void *context);
+
+/* Fills the fresh tables of dfpn from an earlier run's checkpoint before
+ * the search starts; false refuses it (SOLVE_ERR_RESTORE). */
+typedef bool (*SolveRestoreFn)(SolveDfpn *dfpn, void *context);
 
 typedef struct SolveOptions {
     size_t hash_bytes;            /* the table's budget */
@@ -51,6 +71,14 @@ typedef struct SolveOptions {
     uint64_t probe_expansions;    /* 0: "a win?" first, then "at least a draw?"; else each
                                      of the two is searched this many expansions first,
                                      and the one whose answer looks nearer settled first */
+    bool resume_asking;           /* ask "Black's margin >= resume_target?" first (the */
+    int resume_target;            /* question a checkpoint was written under), when open */
+    const volatile sig_atomic_t *interrupt; /* stops the solve once set; NULL: none */
+    SolveCheckpointFn checkpoint; /* every checkpoint_interval_ms, and once stopped; NULL: none */
+    void *checkpoint_context;
+    int64_t checkpoint_interval_ms;
+    SolveRestoreFn restore;       /* NULL: fresh tables */
+    void *restore_context;
 } SolveOptions;
 
 /* One stone at the root and the value of the position it leads to. */

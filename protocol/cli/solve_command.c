@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include "formats/number.h"
 #include "formats/posstr.h"
 #include "formats/proof_file.h"
+#include "formats/solve_checkpoint.h"
 #include "rules/clock.h"
 #include "solve/proof.h"
 #include "solve/solve.h"
@@ -26,9 +28,11 @@ static const char usage_text[] =
     "                 [--no-stability] [--no-mobility] [--plain-order] [--evaluation]\n"
     "                 [--epsilon E] [--question-order fixed|probe] [--probe-expansions N]\n"
     "                 [--proof FILE] [--proof-leaf K] [--result FILE]\n"
+    "                 [--checkpoint FILE] [--checkpoint-every SECONDS] [--resume FILE]\n"
     "       rin solve (--size N | --position STRING) --split DEPTH --jobs FILE\n"
     "       rin solve --jobs FILE --job K [options as above]\n"
     "       rin solve --merge JOBS RESULT... [--proof FILE]\n"
+    "       rin solve --status JOBS [RESULT | CHECKPOINT]...\n"
     "\n"
     "Solves a position under perfect play by proof-number search: the result\n"
     "(win, draw or loss) and the exact final margin, for Black and for the side to\n"
@@ -73,14 +77,103 @@ static const char usage_text[] =
     "  --result FILE       write what was proven (the value, or bounds when stopped)\n"
     "                      to FILE; if FILE already holds this position's result,\n"
     "                      start from its bounds (a stopped job resumed)\n"
+    "  --checkpoint FILE   write the solve's state (its bounds, the question under\n"
+    "                      way and its tables) to FILE every --checkpoint-every\n"
+    "                      seconds (default 600), and when a limit, SIGINT or\n"
+    "                      SIGTERM stops it; if FILE already holds a checkpoint\n"
+    "                      of this position, continue from it\n"
+    "  --resume FILE       continue from the checkpoint FILE (the position may be\n"
+    "                      left out; the search options must be the same);\n"
+    "                      checkpoints then go to FILE unless --checkpoint names\n"
+    "                      another\n"
     "\n"
     "Across machines (engine/solve/SOLVE.md): --split DEPTH writes the positions\n"
     "DEPTH stones below the root, one per class of mirror images, as numbered jobs\n"
     "to --jobs FILE; --jobs FILE --job K solves job K (use --result and --proof);\n"
     "--merge JOBS RESULT... puts the root's value together from the jobs' results\n"
-    "and, with --proof FILE, the proof from theirs.\n"
+    "and, with --proof FILE, the proof from theirs; --status JOBS FILE... prints\n"
+    "each job as solved, bounded or open, with its nodes, from its result and\n"
+    "checkpoint files.\n"
     "\n"
     "  -h, --help          show this help and exit\n";
+
+enum { SOLVE_DEFAULT_CHECKPOINT_SECONDS = 600 };
+
+/* Set by SIGINT or SIGTERM while a solve with a checkpoint runs: the
+ * search stops at its next poll and writes the checkpoint. A flag is all
+ * a handler may safely set, and the one piece of state outside the run. */
+static volatile sig_atomic_t solve_interrupted;
+
+static void solve_on_signal(int signo)
+{
+    (void)signo;
+    solve_interrupted = 1;
+}
+
+/* Catches SIGINT and SIGTERM once: a second one ends the process as
+ * usual (the last checkpoint written is still whole). */
+static void catch_stop_signals(void)
+{
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = solve_on_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND | SA_RESTART;
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+}
+
+/* The checkpoints of a run: where they go, and what they carry besides
+ * the snapshot. */
+typedef struct Checkpointing {
+    const char *path;
+    Position pos;
+    SolveCheckpointSearch search;
+    uint64_t earlier_nodes; /* of the runs before this one */
+    int64_t earlier_ms;
+    bool failed;            /* the last write failed (the one before it stays) */
+} Checkpointing;
+
+static void write_checkpoint(const SolveDfpn *dfpn, const SolveSnapshot *s, void *context)
+{
+    Checkpointing *c = context;
+    SolveCheckpointInfo info = {.pos = c->pos,
+                                .search = c->search,
+                                .lower = s->lower,
+                                .upper = s->upper,
+                                .asking = s->asking,
+                                .target = s->target,
+                                .pn = s->pn,
+                                .dn = s->dn,
+                                .nodes = c->earlier_nodes + s->nodes,
+                                .elapsed_ms = c->earlier_ms + s->elapsed_ms};
+    char err[SOLVE_CHECKPOINT_ERROR_MAX];
+    uint64_t bytes;
+    int64_t start = clock_now_ms();
+    if (!solve_checkpoint_write(c->path, &info, dfpn, &bytes, err, sizeof err)) {
+        fprintf(stderr, "rin: solve: no checkpoint written: %s\n", err);
+        c->failed = true;
+        return;
+    }
+    c->failed = false;
+    fprintf(stderr,
+            "solve: checkpoint %s: Black's margin in [%+d, %+d], %" PRIu64 " nodes in all, %.1f MB, written in %.1f s\n",
+            c->path, s->lower, s->upper, info.nodes, (double)bytes / 1e6, (double)(clock_now_ms() - start) / 1000.0);
+}
+
+/* A checkpoint being resumed from: its header is read before the solve,
+ * its body into the solve's fresh tables. */
+typedef struct Restoring {
+    SolveCheckpointReader reader;
+    uint64_t dropped;
+    char err[SOLVE_CHECKPOINT_ERROR_MAX];
+} Restoring;
+
+static bool restore_checkpoint(SolveDfpn *dfpn, void *context)
+{
+    Restoring *r = context;
+    return solve_checkpoint_load(&r->reader, dfpn, &r->dropped, r->err, sizeof r->err);
+}
 
 /* The machine's memory in bytes, 0 when the system does not say. */
 static uint64_t physical_memory(void)
@@ -297,6 +390,20 @@ static bool write_proof(const char *path, const Position *pos, int black_margin,
     return true;
 }
 
+/* What the command line asked for. */
+typedef struct Request {
+    Position pos;
+    bool have_position, have_hash;
+    int64_t split_depth;
+    const char *jobs_path, *result_path, *proof_path, *checkpoint_path, *resume_path;
+    uint64_t job;
+    int proof_leaf;
+    int64_t checkpoint_every_ms;
+    SolveOptions options;
+} Request;
+
+static int solve_run(const Request *request, Restoring *restoring);
+
 int solve_command(int argc, char **argv)
 {
     for (int i = 0; i < argc; i++)
@@ -304,8 +411,14 @@ int solve_command(int argc, char **argv)
             if (i != 0)
                 return usage_error("--merge comes first: rin solve --merge JOBS RESULT... [--proof FILE]%s", "");
             return solve_jobs_merge(argc - 1, argv + 1);
+        } else if (strcmp(argv[i], "--status") == 0) {
+            if (i != 0)
+                return usage_error("--status comes first: rin solve --status JOBS [RESULT | CHECKPOINT]...%s", "");
+            return solve_jobs_status(argc - 1, argv + 1);
         }
     const char *proof_path = NULL, *jobs_path = NULL, *result_path = NULL;
+    const char *checkpoint_path = NULL, *resume_path = NULL;
+    int64_t checkpoint_every_ms = (int64_t)SOLVE_DEFAULT_CHECKPOINT_SECONDS * 1000;
     int64_t split_depth = -1;
     uint64_t job = 0, proof_leaf = PROOF_LEAF_EMPTIES;
     SolveOptions options;
@@ -420,6 +533,24 @@ int solve_command(int argc, char **argv)
             if (number_parse_uint(value, 1, UINT64_MAX, &job) != NUMBER_OK)
                 return usage_error("--job needs a job number from 1%s", "");
             i++;
+        } else if (strcmp(arg, "--checkpoint") == 0) {
+            if (!value || !*value)
+                return usage_error("--checkpoint needs a file name%s", "");
+            checkpoint_path = value;
+            i++;
+        } else if (strcmp(arg, "--checkpoint-every") == 0) {
+            double seconds;
+            if (number_parse_real(value, 0.001, 1e9, &seconds) != NUMBER_OK)
+                return usage_error("--checkpoint-every needs a number of seconds above 0%s", "");
+            checkpoint_every_ms = (int64_t)(seconds * 1000.0 + 0.5);
+            if (checkpoint_every_ms < 1)
+                checkpoint_every_ms = 1;
+            i++;
+        } else if (strcmp(arg, "--resume") == 0) {
+            if (!value || !*value)
+                return usage_error("--resume needs a checkpoint file%s", "");
+            resume_path = value;
+            i++;
         } else if (strcmp(arg, "--result") == 0) {
             if (!value || !*value)
                 return usage_error("--result needs a file name%s", "");
@@ -441,8 +572,60 @@ int solve_command(int argc, char **argv)
         }
         have_position = true;
     }
+    /* a checkpoint to resume from: named, or the one --checkpoint writes, if it is there already */
+    if (!resume_path && checkpoint_path && access(checkpoint_path, F_OK) == 0)
+        resume_path = checkpoint_path;
+    Restoring *restoring = NULL;
+    if (resume_path) {
+        restoring = malloc(sizeof *restoring);
+        if (!restoring) {
+            fprintf(stderr, "rin: solve: out of memory\n");
+            return 1;
+        }
+        if (!solve_checkpoint_open(&restoring->reader, resume_path, restoring->err, sizeof restoring->err)) {
+            fprintf(stderr, "rin: solve: %s\n", restoring->err);
+            free(restoring);
+            return 1;
+        }
+        if (!have_position && split_depth < 0) {
+            pos = restoring->reader.info.pos;
+            have_position = true;
+        }
+    }
+    Request request = {.pos = pos,
+                       .have_position = have_position,
+                       .have_hash = have_hash,
+                       .split_depth = split_depth,
+                       .jobs_path = jobs_path,
+                       .result_path = result_path,
+                       .proof_path = proof_path,
+                       .checkpoint_path = checkpoint_path,
+                       .resume_path = resume_path,
+                       .job = job,
+                       .proof_leaf = (int)proof_leaf,
+                       .checkpoint_every_ms = checkpoint_every_ms,
+                       .options = options};
+    int exit_status = solve_run(&request, restoring);
+    if (restoring)
+        solve_checkpoint_close(&restoring->reader);
+    free(restoring);
+    return exit_status;
+}
+
+/* The rest of rin solve once its arguments are read: the checks between
+ * them, the solve, and what it writes. */
+static int solve_run(const Request *request, Restoring *restoring)
+{
+    Position pos = request->pos;
+    SolveOptions options = request->options;
+    bool have_position = request->have_position, have_hash = request->have_hash;
+    int64_t split_depth = request->split_depth;
+    const char *jobs_path = request->jobs_path, *result_path = request->result_path;
+    const char *proof_path = request->proof_path, *resume_path = request->resume_path;
+    uint64_t job = request->job;
+    int proof_leaf = request->proof_leaf;
     if (!have_position)
-        return usage_error("give the board: --size N, --position STRING or --jobs FILE --job K%s", "");
+        return usage_error("give the board: --size N, --position STRING, --jobs FILE --job K or --resume FILE%s", "");
     if (split_depth >= 0) {
         if (!jobs_path)
             return usage_error("--split needs --jobs FILE, where the jobs are written%s", "");
@@ -469,6 +652,55 @@ int solve_command(int argc, char **argv)
                     earlier.upper);
         }
     }
+    Checkpointing checkpointing = {0};
+    if (restoring) {
+        /* the checkpoint's header was read: the same position, the same search */
+        const SolveCheckpointInfo *info = &restoring->reader.info;
+        SolveCheckpointSearch search = solve_checkpoint_search(&options);
+        char why[256];
+        if (!pos_same(&info->pos, &pos)) {
+            char theirs[POSSTR_MAX], ours[POSSTR_MAX];
+            posstr_format(&info->pos, theirs);
+            posstr_format(&pos, ours);
+            fprintf(stderr, "rin: solve: %s is a checkpoint of %s, not of %s\n", resume_path, theirs, ours);
+            return 1;
+        }
+        if (!solve_checkpoint_compatible(&info->search, &search, why, sizeof why)) {
+            fprintf(stderr, "rin: solve: %s was written with %s: resume it with the same options\n", resume_path, why);
+            return 1;
+        }
+        if (info->lower > options.known_lower)
+            options.known_lower = info->lower;
+        if (info->upper < options.known_upper)
+            options.known_upper = info->upper;
+        options.resume_asking = info->asking;
+        options.resume_target = info->target;
+        if (info->nodes > earlier_nodes) {
+            earlier_nodes = info->nodes;
+            earlier_ms = info->elapsed_ms;
+        }
+        options.restore = restore_checkpoint;
+        options.restore_context = restoring;
+        char asking[64] = "no question under way";
+        if (info->asking)
+            snprintf(asking, sizeof asking, "asking >= %+d", info->target);
+        fprintf(stderr,
+                "solve: resuming from %s: Black's margin in [%+d, %+d], %s, %" PRIu64 " nodes so far, %" PRIu64
+                " + %" PRIu64 " table entries\n",
+                resume_path, info->lower, info->upper, asking, info->nodes, info->proof_entries, info->endgame_entries);
+    }
+    if (request->checkpoint_path || resume_path) {
+        checkpointing = (Checkpointing){.path = request->checkpoint_path ? request->checkpoint_path : resume_path,
+                                        .pos = pos,
+                                        .search = solve_checkpoint_search(&options),
+                                        .earlier_nodes = earlier_nodes,
+                                        .earlier_ms = earlier_ms};
+        options.checkpoint = write_checkpoint;
+        options.checkpoint_context = &checkpointing;
+        options.checkpoint_interval_ms = request->checkpoint_every_ms;
+        options.interrupt = &solve_interrupted;
+        catch_stop_signals();
+    }
     if (have_hash) {
         fprintf(stderr, "solve: tables of %zu MiB (--hash)\n", options.hash_bytes >> 20);
     } else {
@@ -488,7 +720,20 @@ int solve_command(int argc, char **argv)
         free(result);
         return 1;
     }
+    if (status == SOLVE_ERR_RESTORE) {
+        fprintf(stderr, "rin: solve: %s; nothing solved, %s left as it was\n", restoring->err, resume_path);
+        free(result);
+        return 1;
+    }
+    if (restoring && restoring->dropped > 0)
+        fprintf(stderr, "solve: %" PRIu64 " of the checkpoint's endgame entries found their buckets full (smaller tables)\n",
+                restoring->dropped);
+    if (solve_interrupted)
+        fprintf(stderr, "solve: stopped by a signal\n");
     print_result(&pos, result, &options);
+    if (earlier_nodes > 0)
+        printf("with the runs before: nodes %" PRIu64 ", time %.3f s\n", earlier_nodes + result->nodes,
+               (double)(earlier_ms + result->elapsed_ms) / 1000.0);
     int exit_status = 0;
     bool proof_written = false;
     if (proof_path) {
@@ -496,12 +741,14 @@ int solve_command(int argc, char **argv)
         if (!result->proven) {
             fprintf(stderr, "rin: solve: no proof written: the value is not proven\n");
             exit_status = 1;
-        } else if (!write_proof(proof_path, &pos, result->black_margin, &options, (int)proof_leaf)) {
+        } else if (!write_proof(proof_path, &pos, result->black_margin, &options, proof_leaf)) {
             exit_status = 1;
         } else {
             proof_written = true;
         }
     }
+    if (checkpointing.failed)
+        exit_status = 1;
     if (result_path) {
         SolveJobResult r = {.pos = pos,
                             .lower = result->proven ? result->black_margin : result->black_lower,

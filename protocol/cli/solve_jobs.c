@@ -11,6 +11,7 @@
 #include "formats/coord.h"
 #include "formats/posstr.h"
 #include "formats/proof_file.h"
+#include "formats/solve_checkpoint.h"
 #include "rules/symmetry.h"
 #include "solve/posmap.h"
 #include "solve/split.h"
@@ -259,15 +260,26 @@ bool solve_job_result_write(const char *path, const SolveJobResult *r, char *err
     return close_partial(out, temporary, path, true, err, err_size);
 }
 
-/* ---- --merge ---- */
+/* ---- --merge and --status ---- */
 
-/* The jobs with what their results say, found by the key of their mirror
- * class. */
+/* What a job's files say besides its bounds. */
+typedef struct JobFiles {
+    int count;           /* results and checkpoints read for it */
+    uint64_t nodes;      /* the most any of them counts (each counts every run before it) */
+    int64_t elapsed_ms;
+    const char *last;    /* the last file read */
+    bool asking;         /* its checkpoint's question under way, when it has one */
+    int target;
+} JobFiles;
+
+/* The jobs with what their results and checkpoints say, found by the key
+ * of their mirror class. */
 typedef struct Merge {
     Jobs jobs;
     SymmetryTable sym;
     uint64_t *key;           /* per job */
     SolveJobResult *result;  /* per job; lower > upper: no result yet */
+    JobFiles *files;         /* per job */
 } Merge;
 
 static int64_t find_job(const Merge *m, const Position *pos)
@@ -513,13 +525,117 @@ static bool merge_claim(FILE *out, Merge *m, const ProofClaim *claim, char *err,
     return ok;
 }
 
+/* Whether path is a checkpoint (by its first line) rather than a result. */
+static bool is_checkpoint(const char *path)
+{
+    char line[32] = "";
+    FILE *in = fopen(path, "rb");
+    if (!in)
+        return false;
+    bool yes = fgets(line, sizeof line, in) && strncmp(line, "rin-solve-checkpoint ", 21) == 0;
+    fclose(in);
+    return yes;
+}
+
+/* Reads the jobs file and every result and checkpoint file named, and
+ * files what they say under their jobs: the narrowest bounds, the most
+ * nodes. False with a message in err. */
+static bool merge_load(Merge *m, const char *jobs_path, char **files, int file_count, char *err, size_t err_size)
+{
+    *m = (Merge){0};
+    if (!jobs_read(jobs_path, 0, &m->jobs, err, err_size))
+        return false;
+    symmetry_table_init(&m->sym, m->jobs.root.size, true);
+    m->key = malloc((size_t)(m->jobs.count + 1) * sizeof *m->key);
+    m->result = calloc((size_t)(m->jobs.count + 1), sizeof *m->result);
+    m->files = calloc((size_t)(m->jobs.count + 1), sizeof *m->files);
+    if (!m->key || !m->result || !m->files)
+        return say(err, err_size, "out of memory");
+    for (uint64_t i = 0; i < m->jobs.count; i++) {
+        m->key[i] = solve_split_key(&m->sym, &m->jobs.job[i]);
+        m->result[i].lower = 1;
+        m->result[i].upper = 0;
+    }
+    for (int i = 0; i < file_count; i++) {
+        SolveJobResult r;
+        bool checkpoint = is_checkpoint(files[i]);
+        SolveCheckpointReader reader;
+        if (checkpoint) {
+            if (!solve_checkpoint_open(&reader, files[i], err, err_size))
+                return false;
+            solve_checkpoint_close(&reader);
+            r = (SolveJobResult){.pos = reader.info.pos,
+                                 .lower = reader.info.lower,
+                                 .upper = reader.info.upper,
+                                 .nodes = reader.info.nodes,
+                                 .elapsed_ms = reader.info.elapsed_ms};
+        } else if (!solve_job_result_read(files[i], &r, err, err_size)) {
+            return false;
+        }
+        int64_t exact = -1;
+        bool a_job = find_job(m, &r.pos) >= 0;
+        for (uint64_t k = 0; a_job && k < m->jobs.count && exact < 0; k++)
+            if (pos_same(&m->jobs.job[k], &r.pos))
+                exact = (int64_t)k;
+        if (exact < 0)
+            return say(err, err_size, "%s: its position is not a job of %s", files[i], jobs_path);
+        SolveJobResult *have = &m->result[exact];
+        if (have->lower > have->upper || r.lower > have->lower || r.upper < have->upper) {
+            int lower = have->lower > have->upper ? r.lower : (r.lower > have->lower ? r.lower : have->lower);
+            int upper = have->lower > have->upper ? r.upper : (r.upper < have->upper ? r.upper : have->upper);
+            char proof[SOLVE_JOBS_PATH_MAX];
+            strcpy(proof, have->proof);
+            *have = r;
+            if (!have->proof[0])
+                strcpy(have->proof, proof);
+            have->lower = lower;
+            have->upper = upper;
+        } else if (!have->proof[0] && r.proof[0]) {
+            strcpy(have->proof, r.proof);
+        }
+        JobFiles *f = &m->files[exact];
+        f->count++;
+        f->last = files[i];
+        if (r.nodes > f->nodes)
+            f->nodes = r.nodes;
+        if (r.elapsed_ms > f->elapsed_ms)
+            f->elapsed_ms = r.elapsed_ms;
+        if (checkpoint) {
+            f->asking = reader.info.asking;
+            f->target = reader.info.target;
+        }
+    }
+    return true;
+}
+
+static void merge_free(Merge *m)
+{
+    free(m->jobs.job);
+    free(m->key);
+    free(m->result);
+    free(m->files);
+}
+
+/* The files named after the jobs file, the options taken out. */
+static int file_arguments(int argc, char **argv, char **files)
+{
+    int n = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--proof") == 0)
+            i++;
+        else
+            files[n++] = argv[i];
+    }
+    return n;
+}
+
 static const char merge_usage[] = "Usage: rin solve --merge JOBS RESULT... [--proof FILE]\n";
 
 int solve_jobs_merge(int argc, char **argv)
 {
     const char *proof_path = NULL;
     const char *jobs_path = NULL;
-    int results = 0;
+    int jobs_index = 0;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--proof") == 0) {
             if (i + 1 >= argc) {
@@ -532,8 +648,7 @@ int solve_jobs_merge(int argc, char **argv)
             return 2;
         } else if (!jobs_path) {
             jobs_path = argv[i];
-        } else {
-            results++;
+            jobs_index = i;
         }
     }
     if (!jobs_path) {
@@ -541,60 +656,24 @@ int solve_jobs_merge(int argc, char **argv)
         return 2;
     }
     char err[SOLVE_JOBS_ERROR_MAX];
-    Merge m = {0};
-    if (!jobs_read(jobs_path, 0, &m.jobs, err, sizeof err)) {
-        fprintf(stderr, "rin: solve: %s\n", err);
+    Merge m;
+    int status = 0;
+    char **files = malloc((size_t)(argc + 1) * sizeof *files);
+    if (!files) {
+        fprintf(stderr, "rin: solve: out of memory\n");
         return 1;
     }
-    symmetry_table_init(&m.sym, m.jobs.root.size, true);
-    m.key = malloc((size_t)(m.jobs.count + 1) * sizeof *m.key);
-    m.result = malloc((size_t)(m.jobs.count + 1) * sizeof *m.result);
-    int status = 0;
-    if (!m.key || !m.result) {
-        fprintf(stderr, "rin: solve: out of memory\n");
+    int file_count = file_arguments(argc - jobs_index, argv + jobs_index, files);
+    if (!merge_load(&m, jobs_path, files, file_count, err, sizeof err)) {
+        fprintf(stderr, "rin: solve: %s\n", err);
         status = 1;
         goto done;
     }
-    for (uint64_t i = 0; i < m.jobs.count; i++) {
-        m.key[i] = solve_split_key(&m.sym, &m.jobs.job[i]);
-        m.result[i].lower = 1;
-        m.result[i].upper = 0;
-    }
     uint64_t nodes = 0;
     int64_t elapsed = 0;
-    for (int i = 0, seen_jobs = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--proof") == 0) {
-            i++;
-            continue;
-        }
-        if (seen_jobs++ == 0)
-            continue; /* the jobs file */
-        SolveJobResult r;
-        if (!solve_job_result_read(argv[i], &r, err, sizeof err)) {
-            fprintf(stderr, "rin: solve: %s\n", err);
-            status = 1;
-            goto done;
-        }
-        int64_t j = find_job(&m, &r.pos);
-        int64_t exact = -1;
-        for (uint64_t k = 0; j >= 0 && k < m.jobs.count && exact < 0; k++)
-            if (pos_same(&m.jobs.job[k], &r.pos))
-                exact = (int64_t)k;
-        if (exact < 0) {
-            fprintf(stderr, "rin: solve: %s: its position is not a job of %s\n", argv[i], jobs_path);
-            status = 1;
-            goto done;
-        }
-        SolveJobResult *have = &m.result[exact];
-        if (have->lower > have->upper || r.lower > have->lower || r.upper < have->upper) {
-            int lower = have->lower > have->upper ? r.lower : (r.lower > have->lower ? r.lower : have->lower);
-            int upper = have->lower > have->upper ? r.upper : (r.upper < have->upper ? r.upper : have->upper);
-            *have = r;
-            have->lower = lower;
-            have->upper = upper;
-        }
-        nodes += r.nodes;
-        elapsed += r.elapsed_ms;
+    for (uint64_t i = 0; i < m.jobs.count; i++) {
+        nodes += m.files[i].nodes;
+        elapsed += m.files[i].elapsed_ms;
     }
     uint64_t proven = 0, bounded = 0;
     for (uint64_t i = 0; i < m.jobs.count; i++) {
@@ -652,8 +731,69 @@ int solve_jobs_merge(int argc, char **argv)
         printf("proof: %s\n", proof_path);
     }
 done:
-    free(m.jobs.job);
-    free(m.key);
-    free(m.result);
+    merge_free(&m);
+    free(files);
     return status;
+}
+
+/* ---- --status ---- */
+
+int solve_jobs_status(int argc, char **argv)
+{
+    if (argc < 1 || strncmp(argv[0], "--", 2) == 0) {
+        fprintf(stderr, "rin: solve: --status needs the jobs file, then its result and checkpoint files\n"
+                        "Usage: rin solve --status JOBS [RESULT | CHECKPOINT]...\n");
+        return 2;
+    }
+    for (int i = 1; i < argc; i++)
+        if (strncmp(argv[i], "--", 2) == 0) {
+            fprintf(stderr, "rin: solve: --status takes no options, not '%.40s'\n", argv[i]);
+            return 2;
+        }
+    char err[SOLVE_JOBS_ERROR_MAX];
+    Merge m;
+    if (!merge_load(&m, argv[0], argv + 1, argc - 1, err, sizeof err)) {
+        fprintf(stderr, "rin: solve: %s\n", err);
+        merge_free(&m);
+        return 1;
+    }
+    char text[POSSTR_MAX];
+    posstr_format(&m.jobs.root, text);
+    printf("position: %s\n", text);
+    uint64_t solved = 0, bounded = 0, nodes = 0;
+    int64_t elapsed = 0;
+    for (uint64_t i = 0; i < m.jobs.count; i++) {
+        const SolveJobResult *r = &m.result[i];
+        const JobFiles *f = &m.files[i];
+        posstr_format(&m.jobs.job[i], text);
+        printf("job %" PRIu64 " %s: ", i + 1, text);
+        if (f->count == 0) {
+            printf("open\n");
+            continue;
+        }
+        if (r->lower == r->upper && r->lower != 0) {
+            solved++;
+            printf("solved %s%d", r->lower > 0 ? "B+" : "W+", r->lower > 0 ? r->lower : -r->lower);
+        } else if (r->lower == r->upper) {
+            solved++;
+            printf("solved draw");
+        } else {
+            bounded++;
+            printf("bounded [%+d, %+d]", r->lower, r->upper);
+        }
+        printf(", %" PRIu64 " nodes, %.1f s (%s", f->nodes, (double)f->elapsed_ms / 1000.0, f->last);
+        if (f->count > 1)
+            printf(" and %d more", f->count - 1);
+        if (r->lower < r->upper && f->asking)
+            printf("; asking >= %+d", f->target);
+        printf(")\n");
+        nodes += f->nodes;
+        elapsed += f->elapsed_ms;
+    }
+    printf("jobs: %" PRIu64 " at depth %d: %" PRIu64 " solved, %" PRIu64 " bounded, %" PRIu64 " open; %" PRIu64
+           " nodes, %.1f s of solving in all\n",
+           m.jobs.count, m.jobs.depth, solved, bounded, m.jobs.count - solved - bounded, nodes,
+           (double)elapsed / 1000.0);
+    merge_free(&m);
+    return 0;
 }

@@ -1,7 +1,8 @@
 /* rin solve across machines: the jobs file of --split, the result file a
- * job writes (and resumes from), and --merge, which puts the root's value
- * and proof back together from the jobs' (formats in engine/solve/SOLVE.md,
- * "Beyond one machine"). */
+ * job writes (and resumes from), --merge, which puts the root's value
+ * and proof back together from the jobs', and --status, which tells how
+ * far each job is (formats in engine/solve/SOLVE.md, "Beyond one
+ * machine"). */
 #ifndef RIN_SOLVE_JOBS_H
 #define RIN_SOLVE_JOBS_H
 
@@ -37,7 +38,14 @@ bool solve_job_result_read(const char *path, SolveJobResult *result, char *err, 
 bool solve_job_result_write(const char *path, const SolveJobResult *result, char *err, size_t err_size);
 
 /* rin solve --merge JOBS RESULT... [--proof FILE]: argv holds JOBS and the
- * rest. Returns an exit status. */
+ * rest (checkpoints may stand among the results: their bounds count too).
+ * Returns an exit status. */
 int solve_jobs_merge(int argc, char **argv);
+
+/* rin solve --status JOBS [RESULT | CHECKPOINT]...: one line per job,
+ * solved (its value), bounded [lower, upper] or open, with the nodes and
+ * time its files count, then the totals. argv holds JOBS and the rest.
+ * Returns an exit status. */
+int solve_jobs_status(int argc, char **argv);
 
 #endif

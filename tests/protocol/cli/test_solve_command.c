@@ -145,7 +145,10 @@ static void test_refusals(void **state)
     static const struct {
         const char *args, *message;
     } cases[] = {
-        {"", "give the board: --size N, --position STRING or --jobs FILE --job K"},
+        {"", "give the board: --size N, --position STRING, --jobs FILE --job K or --resume FILE"},
+        {"--size 4 --checkpoint-every 0", "--checkpoint-every needs a number of seconds above 0"},
+        {"--size 4 --resume", "--resume needs a checkpoint file"},
+        {"--size 4 --status x", "--status comes first"},
         {"--size 3", "--size needs a number from 4 to 16"},
         {"--size 4 --size 5", "give one of --size and --position, once"},
         {"--position 'xx/4 b 1'", "bad position string: "},

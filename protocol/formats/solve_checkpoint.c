@@ -1,0 +1,352 @@
+/* Checkpoint files of rin solve (solve_checkpoint.h). */
+#include "formats/solve_checkpoint.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "formats/posstr.h"
+#include "search/tt.h"
+#include "solve/table.h"
+
+enum {
+    CHECKPOINT_LINE_MAX = 4096,
+    CHECKPOINT_BUFFER_WORDS = 8192,
+    CHECKPOINT_PROOF_WORDS = 4 /* per proof-search entry (an endgame solver's takes 2) */
+};
+
+static const char magic[] = "rin-solve-checkpoint 1";
+
+/* The check: FNV-1a's 64-bit constants, over the header's bytes and the
+ * body's words, each word's step followed by a shift that carries its
+ * high bits down (every step is a bijection of the check, so a changed
+ * word changes it, whatever follows). */
+#define CHECK_START UINT64_C(0xcbf29ce484222325)
+#define CHECK_PRIME UINT64_C(0x100000001b3)
+
+static uint64_t check_bytes(uint64_t check, const char *bytes, size_t size)
+{
+    for (size_t i = 0; i < size; i++)
+        check = (check ^ (uint8_t)bytes[i]) * CHECK_PRIME;
+    return check;
+}
+
+static uint64_t check_word(uint64_t check, uint64_t word)
+{
+    check = (check ^ word) * CHECK_PRIME;
+    return check ^ check >> 32;
+}
+
+static bool say(char *err, size_t err_size, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vsnprintf(err, err_size, format, args);
+    va_end(args);
+    return false;
+}
+
+SolveCheckpointSearch solve_checkpoint_search(const SolveOptions *options)
+{
+    return (SolveCheckpointSearch){.symmetry = options->symmetry,
+                                   .stability = options->stability,
+                                   .mobility = options->mobility,
+                                   .evaluation = options->evaluation,
+                                   .ordering = options->ordering,
+                                   .epsilon_permille = options->epsilon_permille,
+                                   .leaf_empties = options->leaf_empties};
+}
+
+bool solve_checkpoint_compatible(const SolveCheckpointSearch *saved, const SolveCheckpointSearch *run, char *why,
+                                 size_t why_size)
+{
+    const char *on = "on", *off = "off";
+    if (saved->symmetry != run->symmetry)
+        return say(why, why_size, "mirror images merged %s (--no-symmetry), this run %s", saved->symmetry ? on : off,
+                   run->symmetry ? on : off);
+    if (saved->stability != run->stability)
+        return say(why, why_size, "the stability cut-off %s (--no-stability), this run %s",
+                   saved->stability ? on : off, run->stability ? on : off);
+    if (saved->mobility != run->mobility)
+        return say(why, why_size, "initial numbers by mobility %s (--no-mobility), this run %s",
+                   saved->mobility ? on : off, run->mobility ? on : off);
+    if (saved->evaluation != run->evaluation)
+        return say(why, why_size, "--evaluation %s, this run %s", saved->evaluation ? on : off,
+                   run->evaluation ? on : off);
+    if (saved->ordering != run->ordering)
+        return say(why, why_size, "the richer ordering %s (--plain-order), this run %s", saved->ordering ? on : off,
+                   run->ordering ? on : off);
+    if (saved->epsilon_permille != run->epsilon_permille)
+        return say(why, why_size, "--epsilon %g, this run %g", saved->epsilon_permille / 1000.0,
+                   run->epsilon_permille / 1000.0);
+    if (saved->leaf_empties != run->leaf_empties)
+        return say(why, why_size, "--leaf-empties %d, this run %d", saved->leaf_empties, run->leaf_empties);
+    return true;
+}
+
+/* ---- writing ---- */
+
+typedef struct Writer {
+    FILE *out;
+    uint64_t check;
+    size_t used;
+    uint8_t buffer[CHECKPOINT_BUFFER_WORDS * 8];
+} Writer;
+
+static void put_text(Writer *w, const char *format, ...)
+{
+    char line[CHECKPOINT_LINE_MAX];
+    va_list args;
+    va_start(args, format);
+    int n = vsnprintf(line, sizeof line, format, args);
+    va_end(args);
+    size_t size = n < 0 ? 0 : (size_t)n < sizeof line ? (size_t)n : sizeof line - 1;
+    w->check = check_bytes(w->check, line, size);
+    fwrite(line, 1, size, w->out);
+}
+
+static void flush_words(Writer *w)
+{
+    fwrite(w->buffer, 1, w->used, w->out);
+    w->used = 0;
+}
+
+static void put_raw(Writer *w, uint64_t word)
+{
+    for (int i = 0; i < 8; i++)
+        w->buffer[w->used++] = (uint8_t)(word >> (8 * i));
+    if (w->used == sizeof w->buffer)
+        flush_words(w);
+}
+
+static void put_word(Writer *w, uint64_t word)
+{
+    w->check = check_word(w->check, word);
+    put_raw(w, word);
+}
+
+static uint64_t proof_entry_count(const SolveTable *table)
+{
+    uint64_t n = 0;
+    for (size_t i = 0; i < solve_table_capacity(table); i++)
+        n += table->entries[i].used != 0;
+    return n;
+}
+
+static uint64_t endgame_entry_count(const TT *tt)
+{
+    uint64_t n = 0;
+    for (size_t i = 0; i < tt_capacity(tt); i++)
+        n += tt->entries[i].data != 0;
+    return n;
+}
+
+bool solve_checkpoint_write(const char *path, const SolveCheckpointInfo *info, const SolveDfpn *dfpn,
+                            uint64_t *bytes, char *err, size_t err_size)
+{
+    char temporary[1100];
+    if ((size_t)snprintf(temporary, sizeof temporary, "%s.partial", path) >= sizeof temporary)
+        return say(err, err_size, "the file name %s is too long", path);
+    Writer *w = malloc(sizeof *w);
+    if (!w)
+        return say(err, err_size, "out of memory");
+    w->out = fopen(temporary, "wb");
+    if (!w->out) {
+        free(w);
+        return say(err, err_size, "cannot write %s: %s", temporary, strerror(errno));
+    }
+    w->check = CHECK_START;
+    w->used = 0;
+    const TT *endgame = dfpn->endgame.tt ? &dfpn->endgame_table : NULL;
+    uint64_t proof_entries = proof_entry_count(&dfpn->table);
+    uint64_t endgame_entries = endgame ? endgame_entry_count(endgame) : 0;
+    char text[POSSTR_MAX];
+    posstr_format(&info->pos, text);
+    const SolveCheckpointSearch *s = &info->search;
+    put_text(w, "%s\nposition %s\n", magic, text);
+    put_text(w, "search symmetry %d stability %d mobility %d evaluation %d ordering %d epsilon %d leaf-empties %d\n",
+             s->symmetry, s->stability, s->mobility, s->evaluation, s->ordering, s->epsilon_permille,
+             s->leaf_empties);
+    put_text(w, "black-margin %d %d\n", info->lower, info->upper);
+    if (info->asking)
+        put_text(w, "asking %d pn %" PRIu32 " dn %" PRIu32 "\n", info->target, info->pn, info->dn);
+    else
+        put_text(w, "asking none\n");
+    put_text(w, "nodes %" PRIu64 "\ntime-ms %" PRId64 "\n", info->nodes, info->elapsed_ms);
+    put_text(w, "proof-table %" PRIu64 "\nendgame-table %" PRIu64 " %u\nbody\n", proof_entries, endgame_entries,
+             endgame ? (unsigned)endgame->generation : 0u);
+    for (size_t i = 0; i < solve_table_capacity(&dfpn->table); i++) {
+        const SolveEntry *e = &dfpn->table.entries[i];
+        if (!e->used)
+            continue;
+        put_word(w, e->key);
+        put_word(w, (uint64_t)e->pn | (uint64_t)e->dn << 32);
+        put_word(w, (uint64_t)e->work | (uint64_t)(uint16_t)e->lower << 32 | (uint64_t)(uint16_t)e->upper << 48);
+        put_word(w, (uint64_t)(uint16_t)e->target);
+    }
+    for (size_t i = 0; endgame && i < tt_capacity(endgame); i++) {
+        TTEntry e = endgame->entries[i];
+        if (e.data == 0)
+            continue;
+        put_word(w, e.check);
+        put_word(w, e.data);
+    }
+    put_raw(w, w->check);
+    flush_words(w);
+    bool ok = fflush(w->out) == 0 && !ferror(w->out);
+    if (!ok)
+        say(err, err_size, "cannot write %s: %s", temporary, strerror(errno));
+    long size = ok ? ftell(w->out) : 0;
+    if (ok && fsync(fileno(w->out)) != 0)
+        ok = say(err, err_size, "cannot write %s to the disk: %s", temporary, strerror(errno));
+    if (fclose(w->out) != 0 && ok)
+        ok = say(err, err_size, "cannot write %s: %s", temporary, strerror(errno));
+    free(w);
+    if (ok && rename(temporary, path) != 0)
+        ok = say(err, err_size, "cannot rename %s to %s: %s", temporary, path, strerror(errno));
+    if (!ok) {
+        remove(temporary);
+        return false;
+    }
+    *bytes = (uint64_t)size;
+    return true;
+}
+
+/* ---- reading ---- */
+
+/* The next header line, without its newline, into the check; false at the
+ * end of the file or for a line too long to be one. */
+static bool get_line(SolveCheckpointReader *r, char *line, size_t size)
+{
+    if (!fgets(line, (int)size, r->in))
+        return false;
+    size_t n = strlen(line);
+    if (n == 0 || line[n - 1] != '\n')
+        return false;
+    r->check = check_bytes(r->check, line, n);
+    line[n - 1] = '\0';
+    return true;
+}
+
+static bool get_word(SolveCheckpointReader *r, uint64_t *word, bool checked)
+{
+    uint8_t b[8];
+    if (fread(b, 1, 8, r->in) != 8)
+        return false;
+    uint64_t w = 0;
+    for (int i = 0; i < 8; i++)
+        w |= (uint64_t)b[i] << (8 * i);
+    if (checked)
+        r->check = check_word(r->check, w);
+    *word = w;
+    return true;
+}
+
+bool solve_checkpoint_open(SolveCheckpointReader *r, const char *path, char *err, size_t err_size)
+{
+    memset(r, 0, sizeof *r);
+    snprintf(r->path, sizeof r->path, "%s", path);
+    r->in = fopen(path, "rb");
+    if (!r->in)
+        return say(err, err_size, "cannot open %s: %s", path, strerror(errno));
+    r->check = CHECK_START;
+    SolveCheckpointInfo *info = &r->info;
+    char line[CHECKPOINT_LINE_MAX], why[160];
+    bool ok = get_line(r, line, sizeof line) && strcmp(line, magic) == 0;
+    if (!ok) {
+        solve_checkpoint_close(r);
+        return say(err, err_size, "%s: not a checkpoint of rin solve (it starts with '%s')", path, magic);
+    }
+    int seen = 0, number = 1;
+    while (ok) {
+        number++;
+        if (!get_line(r, line, sizeof line)) {
+            ok = say(err, err_size, "%s: the header ends early (line %d)", path, number);
+            break;
+        }
+        int a[7];
+        if (strcmp(line, "body") == 0) {
+            break;
+        } else if (strncmp(line, "position ", 9) == 0) {
+            if (!posstr_parse(line + 9, &info->pos, why, sizeof why))
+                ok = say(err, err_size, "%s: line %d: %s", path, number, why);
+            seen |= 1;
+        } else if (sscanf(line, "search symmetry %d stability %d mobility %d evaluation %d ordering %d epsilon %d "
+                                "leaf-empties %d",
+                          &a[0], &a[1], &a[2], &a[3], &a[4], &a[5], &a[6]) == 7) {
+            info->search = (SolveCheckpointSearch){a[0] != 0, a[1] != 0, a[2] != 0, a[3] != 0, a[4] != 0, a[5], a[6]};
+            seen |= 2;
+        } else if (sscanf(line, "black-margin %d %d", &info->lower, &info->upper) == 2) {
+            if (info->lower > info->upper || info->lower < -BB_POINTS - 1 || info->upper > BB_POINTS + 1)
+                ok = say(err, err_size, "%s: line %d: a bad black-margin line", path, number);
+            seen |= 4;
+        } else if (strcmp(line, "asking none") == 0) {
+            info->asking = false;
+        } else if (sscanf(line, "asking %d pn %" SCNu32 " dn %" SCNu32, &info->target, &info->pn, &info->dn) == 3) {
+            info->asking = true;
+        } else if (sscanf(line, "nodes %" SCNu64, &info->nodes) == 1) {
+        } else if (sscanf(line, "time-ms %" SCNd64, &info->elapsed_ms) == 1) {
+        } else if (sscanf(line, "proof-table %" SCNu64, &info->proof_entries) == 1) {
+            seen |= 8;
+        } else if (sscanf(line, "endgame-table %" SCNu64 " %u", &info->endgame_entries,
+                          &info->endgame_generation) == 2) {
+            seen |= 16;
+        } else {
+            ok = say(err, err_size, "%s: line %d: unexpected '%.40s'", path, number, line);
+        }
+    }
+    if (ok && seen != 31)
+        ok = say(err, err_size, "%s: the header lacks a position, search, black-margin or table line", path);
+    if (!ok)
+        solve_checkpoint_close(r);
+    return ok;
+}
+
+bool solve_checkpoint_load(SolveCheckpointReader *r, SolveDfpn *dfpn, uint64_t *dropped, char *err,
+                           size_t err_size)
+{
+    const SolveCheckpointInfo *info = &r->info;
+    *dropped = 0;
+    uint64_t w[CHECKPOINT_PROOF_WORDS];
+    for (uint64_t n = 0; n < info->proof_entries; n++) {
+        for (int k = 0; k < CHECKPOINT_PROOF_WORDS; k++)
+            if (!get_word(r, &w[k], true))
+                return say(err, err_size, "%s: cut short in the proof search's entries", r->path);
+        SolveEntry *e = solve_table_slot(&dfpn->table, w[0]);
+        e->pn = (uint32_t)w[1];
+        e->dn = (uint32_t)(w[1] >> 32);
+        e->work = (uint32_t)w[2];
+        e->lower = (int16_t)(uint16_t)(w[2] >> 32);
+        e->upper = (int16_t)(uint16_t)(w[2] >> 48);
+        e->target = (int16_t)(uint16_t)w[3];
+    }
+    TT *endgame = dfpn->endgame.tt ? &dfpn->endgame_table : NULL;
+    if (endgame)
+        endgame->generation = (uint8_t)info->endgame_generation;
+    for (uint64_t n = 0; n < info->endgame_entries; n++) {
+        TTEntry e;
+        if (!get_word(r, &e.check, true) || !get_word(r, &e.data, true))
+            return say(err, err_size, "%s: cut short in the endgame solver's entries", r->path);
+        if (!endgame || !tt_put_entry(endgame, e))
+            (*dropped)++;
+    }
+    uint64_t expected = r->check, found;
+    if (!get_word(r, &found, false))
+        return say(err, err_size, "%s: cut short before its check word", r->path);
+    if (found != expected)
+        return say(err, err_size, "%s: damaged (its check word %016" PRIx64 " is not that of its contents, %016" PRIx64
+                   ")", r->path, found, expected);
+    if (fgetc(r->in) != EOF)
+        return say(err, err_size, "%s: damaged (bytes after its check word)", r->path);
+    return true;
+}
+
+void solve_checkpoint_close(SolveCheckpointReader *r)
+{
+    if (r->in)
+        fclose(r->in);
+    r->in = NULL;
+}
