@@ -13,6 +13,7 @@ from rinlib import gtp, paths
 from .clock import MoveTime, parse_tc
 from .game import GameSettings
 from .openings import OpeningError, check_positions, random_opening, read_position_file
+from .report import busy_warning, machine_load
 from .runner import EngineSpec, FileOpenings, Match, MatchConfig, RandomOpenings
 from .schedule import GAUNTLET, ROUND_ROBIN, Schedule, encounters, parse_shard
 from .standings import ResultsError, Standings, engine_names, read_results
@@ -82,7 +83,11 @@ position, moves or line), black, white, first_engine, first_engine_color,
 result (SGF RE value), winner, reason (normal, time forfeit, illegal move,
 resignation, engine died, garbage output, error answer, timeout, start
 failed), detail, first_engine_points, stones, moves, time_used (seconds per
-colour), final_score, final_position, sgf (file name in --sgf-dir).
+colour), final_score, final_position, sgf (file name in --sgf-dir), load
+(the machine's 1-minute load average at the game's end). With a clock, a
+match warns when the machine is already busy before it starts, and the
+summary gives the load at the games' ends: times measured on a machine
+that other work shares depend on that work.
 
 spreading a match over machines:
   --shard I/N plays only pairs p with p % N == I - 1 (openings and colours
@@ -423,6 +428,9 @@ def print_header(config, args):
         players += f" ({args.tournament})"
     print(f"Match: {players}, {size}x{size}, {games}, {openings}, "
           f"{control.describe() if control else 'no time control'}, concurrency {config.concurrency}")
+    warning = busy_warning(machine_load(), os.cpu_count() or 1, control is not None)
+    if warning:
+        print(warning)
     sys.stdout.flush()
 
 

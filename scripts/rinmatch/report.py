@@ -2,6 +2,7 @@
 redraws itself when stdout is a terminal), and the summary of a match."""
 
 import math
+import os
 import shutil
 import sys
 import time
@@ -134,7 +135,37 @@ def close_line(margins):
             f"lost {len(close) - won} ({100.0 * won / len(close):.1f} % converted)")
 
 
-def summary_lines(names, tally, sprt=None, decision=None, reasons=None, void_games=0, elapsed_s=None):
+def machine_load():
+    """The machine's 1-minute load average, or None where the system does
+    not tell it."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        return None
+
+
+def busy_warning(load, processors, timed):
+    """A warning before a match with a clock on a machine that is already
+    busy (other work takes the processors the engines' time is measured
+    on), or None."""
+    if not timed or load is None or load < 1.0:
+        return None
+    return (f"warning: the machine is busy before the match (load average {load:.2f} on {processors} "
+            f"processors): with a clock, the results depend on what else runs; see the load line at the end")
+
+
+def load_line(loads, processors):
+    """The machine's load at the games' ends, or None without any."""
+    loads = sorted(load for load in loads if load is not None)
+    if not loads:
+        return None
+    middle = len(loads) // 2
+    median = loads[middle] if len(loads) % 2 else (loads[middle - 1] + loads[middle]) / 2
+    return (f"Machine load at the games' ends: median {median:.2f}, max {loads[-1]:.2f} "
+            f"(1-minute load average, {processors} processors)")
+
+
+def summary_lines(names, tally, sprt=None, decision=None, reasons=None, void_games=0, elapsed_s=None, loads=None):
     """The totals of a match as lines of text."""
     first, second = names
     games = f"  {tally.games} games" if tally.games else ""
@@ -164,4 +195,7 @@ def summary_lines(names, tally, sprt=None, decision=None, reasons=None, void_gam
         lines.append(f"Void games (the referee failed): {void_games}")
     if elapsed_s is not None:
         lines.append(f"Time: {format_duration(elapsed_s)}")
+    load = load_line(loads or [], os.cpu_count() or 1)
+    if load:
+        lines.append(load)
     return lines

@@ -18,7 +18,7 @@ from rinlib import gtp
 
 from .game import BLACK, DRAW, NORMAL, WHITE, Game, GameResult, GameStopped, RefereeFailure, other
 from .openings import OpeningError, random_opening
-from .report import Reporter
+from .report import Reporter, machine_load
 from .schedule import Schedule
 from .sgf import game_record
 from .standings import Standings
@@ -244,6 +244,7 @@ class Match:
             "final_score": result.score,
             "final_position": result.position,
             "sgf": sgf_name,
+            "load": machine_load(),
         }
 
     # -- files -----------------------------------------------------------------

@@ -89,6 +89,7 @@ class Standings:
         self.decision = None
         self.games = 0
         self._pending_pairs = {}
+        self.loads = []  # the machine's load at each game's end (None where unknown)
 
     @property
     def tally(self):
@@ -107,6 +108,7 @@ class Standings:
         if margin is not None:
             tally.add_margin(margin)
         self.games += 1
+        self.loads.append(row.get("load"))
         other = self._pending_pairs.pop(row["pair"], None)
         if other is None:
             self._pending_pairs[row["pair"]] = points
@@ -125,11 +127,12 @@ class Standings:
     def summary(self, void_games=0, elapsed_s=None):
         if len(self.names) == 2:
             return summary_lines(self.names, self.tally, self.sprt, self.decision, self.reasons, void_games,
-                                 elapsed_s)
+                                 elapsed_s, self.loads)
         lines = self._table()
         for first, second in self.encounters:
             lines += summary_lines([self.names[first], self.names[second]], self.tallies[(first, second)])
-        return lines + summary_lines(self.names[:2], Tally(), None, None, self.reasons, void_games, elapsed_s)[1:]
+        return lines + summary_lines(self.names[:2], Tally(), None, None, self.reasons, void_games, elapsed_s,
+                                     self.loads)[1:]
 
     def _table(self):
         """Engines by points (then by name), with games and score."""

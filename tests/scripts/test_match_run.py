@@ -26,7 +26,7 @@ GTP_COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 ROW_FIELDS = {
     "game", "pair", "opening", "black", "white", "first_engine", "first_engine_color", "result", "winner",
     "reason", "detail", "first_engine_points", "stones", "moves", "time_used", "final_score", "final_position", "sgf",
-    "round", "first_engine_index", "second_engine", "second_engine_index",
+    "round", "first_engine_index", "second_engine", "second_engine_index", "load",
 }
 
 
@@ -184,6 +184,8 @@ class RandomVersusGreedyTest(MatchTestCase):
         self.assertRegex(out, r"Pairs \[LL LD DD\+WL WD WW\]: \[\d+ \d+ \d+ \d+ \d+\]")
         self.assertRegex(out, r"Margins: median [+-]\d+, mean [+-]\d+\.\d stones \(6 full boards\); "
                               r"won by 2 or fewer: \d+ of \d+, lost by 2 or fewer: \d+ of \d+")
+        self.assertRegex(out, r"Machine load at the games' ends: median \d+\.\d\d, max \d+\.\d\d "
+                              r"\(1-minute load average, \d+ processors\)")
         self.assertNotIn("Traceback", self.completed.stderr)
 
     def test_results_file(self):
@@ -198,6 +200,7 @@ class RandomVersusGreedyTest(MatchTestCase):
             self.assertEqual(row["stones"], len(row["moves"]))
             self.assertGreater(row["stones"], 0)
             self.assertEqual(set(row["time_used"]), {"black", "white"})
+            self.assertGreaterEqual(row["load"], 0.0)
             self.assertEqual(row["first_engine"], "random")
             first_is_black = row["game"] % 2 == 1
             self.assertEqual(row["first_engine_color"], "black" if first_is_black else "white")
@@ -340,10 +343,11 @@ class SprtStopTest(MatchTestCase):
 
 
 def summary_of(stdout):
-    """The report a match prints at its end, without the time it took."""
+    """The report a match prints at its end, without the time it took and
+    the machine's load, which no two runs share."""
     lines = stdout.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith(("Score of", "Standings")))
-    return [line for line in lines[start:] if not line.startswith("Time:")]
+    return [line for line in lines[start:] if not line.startswith(("Time:", "Machine load"))]
 
 
 class ShardTest(MatchTestCase):
@@ -391,7 +395,7 @@ class ShardTest(MatchTestCase):
             self.assertEqual({(row["pair"] - 1) % 3 for row in rows}, {index})
         merged = run_match("merge", *reversed(shard_files))
         self.assertEqual(merged.returncode, 0, merged.stderr)
-        self.assertEqual(merged.stdout.splitlines(), summary_of(single.stdout))
+        self.assertEqual(summary_of(merged.stdout), summary_of(single.stdout))
         # the games themselves are those of the single run
         by_game = {row["game"]: row for rows in shard_rows for row in rows}
         for row in read_rows(self.single_results):
@@ -411,7 +415,7 @@ class ShardTest(MatchTestCase):
         self.assertIn(f"{len(rows) - counted} later games left out", merged.stderr)
         # one run with that SPRT stops at the same game with the same report
         stopped = self.play("--sprt", "-400", "-300", "0.4", "0.4")
-        self.assertEqual(merged.stdout.splitlines(), summary_of(stopped.stdout))
+        self.assertEqual(summary_of(merged.stdout), summary_of(stopped.stdout))
 
     def test_merge_refuses_a_game_twice(self):
         path = os.path.join(self.directory.name, "shard1.jsonl")

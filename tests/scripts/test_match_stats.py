@@ -285,6 +285,31 @@ class OpeningGeneratorTest(unittest.TestCase):
         self.assertNotEqual(openings.opening_stream(5, 0).next(), openings.opening_stream(5, 1).next())
 
 
+class MachineLoadTest(unittest.TestCase):
+    def test_busy_warning_only_with_a_clock_on_a_busy_machine(self):
+        self.assertIsNone(report.busy_warning(3.5, 2, timed=False))
+        self.assertIsNone(report.busy_warning(0.4, 2, timed=True))
+        self.assertIsNone(report.busy_warning(None, 2, timed=True))
+        warning = report.busy_warning(2.25, 2, timed=True)
+        self.assertIn("load average 2.25 on 2 processors", warning)
+
+    def test_load_line(self):
+        self.assertIsNone(report.load_line([], 2))
+        self.assertIsNone(report.load_line([None, None], 2))
+        self.assertEqual(report.load_line([0.5, None, 3.0, 1.0], 2),
+                         "Machine load at the games' ends: median 1.00, max 3.00 (1-minute load average, 2 processors)")
+        self.assertIn("median 2.00, max 3.00", report.load_line([1.0, 3.0], 4))
+
+    def test_standings_collect_the_loads_of_old_and_new_rows(self):
+        table = standings.Standings(["a", "b"], [(0, 1)], None)
+        row = {"first_engine_index": 0, "second_engine_index": 1, "first_engine_points": 1.0, "pair": 1,
+               "reason": "normal", "winner": "black", "black": "a", "white": "b", "result": "B+2",
+               "first_engine_color": "black"}
+        table.add(row)  # a row written before the load was recorded
+        table.add(dict(row, load=1.5, first_engine_points=0.0, winner="white", result="W+4"))
+        self.assertIn("Machine load at the games' ends: median 1.50, max 1.50", "\n".join(table.summary()))
+
+
 class SgfHelpersTest(unittest.TestCase):
     def test_points(self):
         self.assertEqual(rinlib_sgf.to_point("A16", 16), "aa")
