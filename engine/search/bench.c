@@ -80,11 +80,13 @@ void bench_position(int i, Position *pos)
     }
 }
 
-bool bench_run_with(const EvalModel *eval, const NtupleModel *patterns, int depth,
+bool bench_run_with(const EvalModel *eval, const NtupleModel *patterns, const BenchSetup *setup,
                     void (*each)(int index, const Position *pos, const SearchInfo *info, void *context), void *context,
                     BenchResult *result)
 {
-    SearchConfig config = {.threads = 1, .hash_mib = 16, .seed = 0, .eval = eval, .patterns = patterns};
+    int depth = setup->depth;
+    SearchConfig config = {.threads = setup->threads, .hash_mib = setup->hash_mib, .seed = 0, .eval = eval,
+                           .patterns = patterns};
     Search *search = search_create(&config);
     if (!search)
         return false;
@@ -112,7 +114,8 @@ bool bench_run(int depth, void (*each)(int index, const Position *pos, const Sea
 {
     EvalModel *eval = eval_model_default();
     NtupleModel *patterns = ntuple_model_default();
-    bool ok = eval && patterns && bench_run_with(eval, patterns, depth, each, context, result);
+    BenchSetup setup = {depth, 1, BENCH_HASH_MIB};
+    bool ok = eval && patterns && bench_run_with(eval, patterns, &setup, each, context, result);
     eval_model_destroy(eval);
     ntuple_model_destroy(patterns);
     return ok;

@@ -9,7 +9,7 @@
 #include "rules/position.h"
 #include "search/search.h"
 
-enum { BENCH_DEFAULT_DEPTH = 5 };
+enum { BENCH_DEFAULT_DEPTH = 5, BENCH_HASH_MIB = 16 };
 
 /* The node count of `rin bench` at the default depth for the search as
  * committed. A change to the search that changes it updates this value in
@@ -34,10 +34,20 @@ typedef struct BenchResult {
 bool bench_run(int depth, void (*each)(int index, const Position *pos, const SearchInfo *info, void *context),
                void *context, BenchResult *result);
 
+/* How bench_run_with searches: to `depth`, with `threads` threads (more
+ * than one: the node count varies from run to run, and the time to the
+ * depth is what the threads save) and a table of `hash_mib` MiB
+ * (BENCH_HASH_MIB for the signature). */
+typedef struct BenchSetup {
+    int depth;
+    int threads;
+    int hash_mib;
+} BenchSetup;
+
 /* The same with the evaluation `eval` instead of the built-in weights, and
  * the pattern model `patterns` when not NULL (search.h); neither is taken
  * over. */
-bool bench_run_with(const EvalModel *eval, const NtupleModel *patterns, int depth,
+bool bench_run_with(const EvalModel *eval, const NtupleModel *patterns, const BenchSetup *setup,
                     void (*each)(int index, const Position *pos, const SearchInfo *info, void *context), void *context,
                     BenchResult *result);
 

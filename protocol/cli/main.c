@@ -38,10 +38,11 @@ static const char usage_text[] =
     "                                random games per second (default 100000 games, 16x16)\n"
     "       rin perft DEPTH [--position STRING]\n"
     "                                count stone sequences of DEPTH plies\n"
-    "       rin bench [DEPTH] [--pattern-file P]\n"
+    "       rin bench [DEPTH] [--threads N] [--hash MB] [--pattern-file P]\n"
     "                                search fixed positions to DEPTH (default %d); prints the\n"
-    "                                node count (the search's signature) and nodes/second;\n"
-    "                                with the pattern model P (default builtin; none: without)\n"
+    "                                node count (the search's signature, with 1 thread and\n"
+    "                                16 MB), the time and nodes/second; with the pattern\n"
+    "                                model P (default builtin; none: without)\n"
     "       rin train FILE... --output WEIGHTS [--epochs N] [--features LIST] [--seed S]\n"
     "                                fit the evaluation's weights to selfplay data\n"
     "       rin train-patterns FILE... --output PATTERNS [--split-turn] [--tactical] [--seed S]\n"
@@ -178,13 +179,23 @@ static void bench_progress(int index, const Position *pos, const SearchInfo *inf
             pos_empty_count(pos), line);
 }
 
+enum { BENCH_HASH_MAX_MIB = 65536 }; /* as --hash allows */
+
 static int cmd_bench(int argc, char **argv)
 {
-    uint64_t depth = BENCH_DEFAULT_DEPTH;
+    uint64_t depth = BENCH_DEFAULT_DEPTH, threads = 1, hash = BENCH_HASH_MIB;
     bool have_depth = false;
     const char *pattern_file = PATTERN_FILE_BUILTIN;
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--pattern-file") == 0) {
+        if (strcmp(argv[i], "--threads") == 0) {
+            if (number_parse_uint(i + 1 < argc ? argv[i + 1] : NULL, 1, SEARCH_MAX_THREADS, &threads) != NUMBER_OK)
+                return usage_error("bench: --threads needs a number from 1 to 256", NULL);
+            i++;
+        } else if (strcmp(argv[i], "--hash") == 0) {
+            if (number_parse_uint(i + 1 < argc ? argv[i + 1] : NULL, 1, BENCH_HASH_MAX_MIB, &hash) != NUMBER_OK)
+                return usage_error("bench: --hash needs a number of MiB from 1 to 65536", NULL);
+            i++;
+        } else if (strcmp(argv[i], "--pattern-file") == 0) {
             if (i + 1 >= argc || !argv[i + 1][0])
                 return usage_error("bench: --pattern-file needs builtin, none or a pattern weights file", NULL);
             pattern_file = argv[++i];
@@ -204,7 +215,8 @@ static int cmd_bench(int argc, char **argv)
     }
     EvalModel *eval = eval_model_default();
     BenchResult result;
-    bool ok = eval && bench_run_with(eval, patterns, (int)depth, bench_progress, NULL, &result);
+    BenchSetup setup = {(int)depth, (int)threads, (int)hash};
+    bool ok = eval && bench_run_with(eval, patterns, &setup, bench_progress, NULL, &result);
     eval_model_destroy(eval);
     ntuple_model_destroy(patterns);
     if (!ok) {

@@ -239,6 +239,35 @@ static void test_bench_output(void **state)
     assert_int_equal(strncmp(strstr(again.out, "Nodes searched: "), nodes, (size_t)(speed - nodes)), 0);
 }
 
+/* bench --threads: every position searched to the depth however the
+ * threads share the work; bad thread counts and table sizes refused. */
+static void test_bench_threads(void **state)
+{
+    (void)state;
+    Run r;
+    run(&r, (const char *const[]){"bench", "4", "--threads", "2", "--hash", "8", NULL}, "", 0);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "Nodes searched: "));
+    int positions = 0;
+    for (const char *line = strstr(r.err, "position "); line; line = strstr(line + 1, "\nposition ")) {
+        const char *end = strchr(line + 1, '\n');
+        const char *depth = strstr(line, ": info depth ");
+        if (!depth || (end && depth > end))
+            fail_msg("a position without its search's line: %s", r.err);
+        assert_int_equal(atoi(depth + strlen(": info depth ")), 4);
+        positions++;
+    }
+    assert_int_equal(positions, bench_count());
+    const char *const bad[][4] = {{"bench", "--threads", "0", NULL}, {"bench", "--threads", "257", NULL},
+                                  {"bench", "--hash", "0", NULL}, {"bench", "--hash", NULL, NULL}};
+    for (int i = 0; i < 4; i++) {
+        Run b;
+        run(&b, bad[i], "", 0);
+        assert_int_equal(b.status, 2);
+        assert_non_null(strstr(b.err, "bench: --"));
+    }
+}
+
 /* bench at its default depth counts exactly the nodes committed with the
  * search (engine/search/bench.h): the search behaves as it did when it was
  * committed. */
@@ -422,6 +451,7 @@ int main(void)
         cmocka_unit_test(test_time_left_respected),
         cmocka_unit_test(test_bench_output),
         cmocka_unit_test(test_bench_signature),
+        cmocka_unit_test(test_bench_threads),
         cmocka_unit_test(test_suite_output),
         cmocka_unit_test(test_command_line),
         cmocka_unit_test(test_input_after_a_refusal),
