@@ -295,8 +295,10 @@ static void job_bounds(void *context, const Position *pos, int *lower, int *uppe
 {
     const Merge *m = context;
     int64_t i = find_job(m, pos);
-    *lower = -BB_POINTS;
-    *upper = BB_POINTS;
+    /* nothing proven: any margin the board allows */
+    int points = pos->size * pos->size;
+    *lower = -points;
+    *upper = points;
     if (i >= 0 && m->result[i].lower <= m->result[i].upper) {
         *lower = m->result[i].lower;
         *upper = m->result[i].upper;

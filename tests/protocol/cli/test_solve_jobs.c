@@ -112,6 +112,21 @@ static void test_split_solve_merge_verify(void **state)
     }
     support_output_free(&o);
 
+    /* one result only: the bounds of the jobs without one are those of the
+     * board (16 points), not of the largest board (256) */
+    o = run("solve --merge %s/jobs.txt %s/r1.txt", dir, dir);
+    assert_non_null(strstr(o.out, "value: unproven"));
+    int brackets = 0;
+    for (const char *b = strstr(o.out, "margin in ["); b; b = strstr(b + 1, "margin in [")) {
+        int lo = 0, hi = 0;
+        assert_int_equal(sscanf(b, "margin in [%d, %d]", &lo, &hi), 2);
+        if (lo < -16 || hi > 16)
+            fail_msg("bounds [%+d, %+d] beyond the 4x4 board's: %s", lo, hi, o.out);
+        brackets++;
+    }
+    assert_true(brackets > 1);
+    support_output_free(&o);
+
     /* a result of a position that is not a job */
     o = run("solve --hash 1 --position 'x3/1o2/2x1/o3 w 2' --result %s/root.txt", dir);
     assert_int_equal(o.status, 0);
