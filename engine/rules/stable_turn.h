@@ -26,7 +26,7 @@
  * exists in which the mover ends with at least this many stones, whatever
  * the opponent does after the turn: a lower bound of the mover's final
  * count in minimax. At least the stable stones it has now. */
-int stable_turn_floor(const Position *pos, int need);
+int stable_turn_floor(const Position *pos, int stones, int need);
 
 /* An upper bound of stable_turn_floor(pos, any), for free: the mover's
  * stones, the stones left in the turn and every point off the edge that is

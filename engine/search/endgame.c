@@ -7,6 +7,7 @@
 
 #include "rules/score.h"
 #include "rules/stable.h"
+#include "rules/stable_turn.h"
 #include "rules/tactics.h"
 #include "search/movepick.h"
 
@@ -163,6 +164,24 @@ static bool stability_cut(const Position *pos, int alpha, int beta, int *value)
     return false;
 }
 
+/* The cut-off on the stones the mover's turn makes stable (stable_turn.h):
+ * a lower bound of its final stones, looked for only when its free ceiling
+ * could reach beta. */
+static bool turn_cut(const Position *pos, int beta, int *value)
+{
+    int points = pos->size * pos->size;
+    if (score_final(2 * stable_turn_ceiling(pos) - points) < beta)
+        return false;
+    int need = 0;
+    while (need < points && score_final(2 * need - points) < beta)
+        need++;
+    int lower = score_final(2 * stable_turn_floor(pos, 2, need) - points);
+    if (lower < beta)
+        return false;
+    *value = lower;
+    return true;
+}
+
 /* Score of `child` (after one stone from pos) from pos's point of view. */
 static int child_value(Solver *s, const Position *pos, const Position *child, const SymmetryHashes *hashes, int alpha,
                        int beta, int *pv, int *pv_length)
@@ -210,6 +229,8 @@ static int solve(Solver *s, const Position *pos, const SymmetryHashes *hashes, i
                 return hit.score;
         }
     }
+    if (s->regions && !pv && turn_cut(pos, beta, &cut))
+        return cut;
 
     Color me = pos_to_move(pos);
     int moves[BB_POINTS], keys[BB_POINTS], n = 0;

@@ -51,6 +51,9 @@ typedef struct Solver {
     /* store with each entry the bit length of the nodes spent below it, so
      * that the table replaces cheap entries first (tt.h); else 0 */
     bool keep_work;
+    /* also cut where the stable stones the mover can make in its turn
+     * (rules/stable_turn.h) reach beta */
+    bool regions;
 } Solver;
 
 /* The exact score (score.h final scores) of a finished game for the side

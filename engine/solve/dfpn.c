@@ -12,6 +12,7 @@
 #include "rules/clock.h"
 #include "rules/score.h"
 #include "rules/stable.h"
+#include "rules/stable_turn.h"
 
 enum {
     DFPN_POLL_INTERVAL = 1024, /* the clock is read every 1024 nodes */
@@ -156,6 +157,32 @@ static void stone_bounds(const SolveDfpn *d, const Position *pos, int target, in
         *upper = d->points - 2 * bb_count(stable_stones(pos->stones[COLOR_WHITE], d->size));
 }
 
+/* The mover's stones of this turn (rules/stable_turn.h): the stable stones
+ * it can make before the opponent moves bound its final stones from below,
+ * so Black's margin from below at Black's turn, from above at White's.
+ * Looked for only when the free ceiling of that count could decide. */
+static void turn_bounds(const SolveDfpn *d, const Position *pos, int target, int *lower, int *upper)
+{
+    if (!d->regions || pos_is_over(pos))
+        return;
+    int ceiling = stable_turn_ceiling(pos);
+    if (pos_to_move(pos) == COLOR_BLACK) {
+        /* 2 * stones - points >= target */
+        if (*lower >= target || 2 * ceiling - d->points < target)
+            return;
+        int made = stable_turn_floor(pos, 2, (d->points + target + 1) / 2);
+        if (2 * made - d->points > *lower)
+            *lower = 2 * made - d->points;
+    } else {
+        /* points - 2 * stones < target */
+        if (*upper < target || d->points - 2 * ceiling >= target)
+            return;
+        int made = stable_turn_floor(pos, 2, (d->points - target) / 2 + 1);
+        if (d->points - 2 * made < *upper)
+            *upper = d->points - 2 * made;
+    }
+}
+
 /* The endgame solver's entry for pos, and the image its key was taken
  * in; false when it holds none of its own (exact-solve) entries. */
 static bool endgame_entry(const SolveDfpn *dfpn, const Position *pos, const SymmetryHashes *hashes, TTHit *hit,
@@ -263,6 +290,7 @@ static bool child_decided(const SolveDfpn *d, const Position *child, SolveChild 
 {
     int lower, upper;
     stone_bounds(d, child, d->target, &lower, &upper);
+    turn_bounds(d, child, d->target, &lower, &upper);
     initial_numbers(d, child, c);
     if (lower >= d->target) {
         c->pn = 0;

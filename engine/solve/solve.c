@@ -281,6 +281,8 @@ SolveStatus solve_start(SolveDfpn *d, int size, const SolveOptions *options, Eva
                         options->leaf_empties) != SOLVE_DFPN_OK)
         return SOLVE_ERR_MEMORY;
     d->mobility = options->mobility;
+    d->regions = options->regions_children;
+    d->endgame.regions = options->regions;
     if (!options->ordering)
         d->endgame.ordering = NULL;
     d->epsilon_permille = options->epsilon_permille;

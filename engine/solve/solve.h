@@ -57,6 +57,9 @@ typedef struct SolveOptions {
     bool openings;                /* also the value of every stone at the root */
     bool symmetry;                /* mirror images share table entries */
     bool stability;               /* the stable-stone cut-off */
+    bool regions;                 /* the endgame solver's cut-off on what the mover's
+                                     turn makes stable (rules/stable_turn.h) */
+    bool regions_children;        /* the same bound on the proof search's children */
     bool mobility;                /* initial proof numbers from the choices of the turn */
     bool evaluation;              /* ... scaled by the built-in evaluation */
     int epsilon_permille;         /* the 1+epsilon threshold's epsilon in thousandths (0: plain df-pn) */

@@ -25,8 +25,9 @@
 static const char usage_text[] =
     "Usage: rin solve (--size N | --position STRING) [--openings] [--time SECONDS]\n"
     "                 [--nodes N] [--hash MB] [--leaf-empties K] [--no-symmetry]\n"
-    "                 [--no-stability] [--no-mobility] [--plain-order] [--evaluation]\n"
-    "                 [--epsilon E] [--question-order fixed|probe] [--probe-expansions N]\n"
+    "                 [--no-stability] [--regions] [--regions-children] [--no-mobility]\n"
+    "                 [--plain-order] [--evaluation] [--epsilon E]\n"
+    "                 [--question-order fixed|probe] [--probe-expansions N]\n"
     "                 [--proof FILE] [--proof-leaf K] [--result FILE]\n"
     "                 [--checkpoint FILE] [--checkpoint-every SECONDS] [--resume FILE]\n"
     "       rin solve (--size N | --position STRING) --split DEPTH --jobs FILE\n"
@@ -55,6 +56,12 @@ static const char usage_text[] =
     "                      alpha-beta endgame solver (default 25; 0: proof numbers only)\n"
     "  --no-symmetry       do not merge mirror images in the tables (to measure it)\n"
     "  --no-stability      no cut-off on stones that can never change colour\n"
+    "  --regions           the endgame solver cuts off where the stable stones the\n"
+    "                      mover can make in its turn (stable stones it joins,\n"
+    "                      regions it seals against them) decide: about 12% fewer\n"
+    "                      nodes on 5x5, each dearer, so off by default\n"
+    "  --regions-children  the same bound on every child of the proof search: fewer\n"
+    "                      nodes, each several times dearer (off by default)\n"
     "  --no-mobility       initial proof numbers 1 and 1 (else from the choices of\n"
     "                      the turn)\n"
     "  --plain-order       the endgame solver orders its stones by fills alone (else\n"
@@ -483,6 +490,10 @@ int solve_command(int argc, char **argv)
             options.symmetry = false;
         } else if (strcmp(arg, "--no-stability") == 0) {
             options.stability = false;
+        } else if (strcmp(arg, "--regions") == 0) {
+            options.regions = true;
+        } else if (strcmp(arg, "--regions-children") == 0) {
+            options.regions_children = true;
         } else if (strcmp(arg, "--no-mobility") == 0) {
             options.mobility = false;
         } else if (strcmp(arg, "--plain-order") == 0) {

@@ -79,13 +79,13 @@ static void test_floor_is_the_turns_best_and_sound(void **state)
         RefCell mover = ref_to_move(&board);
         Color me = pos_to_move(&pos);
         int points = size * size, left = pos_stones_left(&pos);
-        int floor = stable_turn_floor(&pos, INT_MAX);
+        int floor = stable_turn_floor(&pos, 2, INT_MAX);
         assert_int_equal(floor, reference_turn_best(&board, mover, left));
         assert_true(floor <= stable_turn_ceiling(&pos));
         /* early exit: a choice at least `need` is found exactly when the
          * best reaches it, and never more than the best */
         for (int need = floor - 2; need <= floor + 1; need++) {
-            int v = stable_turn_floor(&pos, need);
+            int v = stable_turn_floor(&pos, 2, need);
             assert_true(v <= floor);
             assert_true((v >= need) == (floor >= need));
         }

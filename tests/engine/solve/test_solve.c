@@ -266,6 +266,26 @@ static void test_without_symmetry_or_stability_same_values(void **state)
     check_random(5, 20, 4, 8, 9, &options);
 }
 
+/* The bound on the stable stones the mover's turn makes
+ * (rules/stable_turn.h), on the proof search's children and in the
+ * endgame solver, on and off: the values stay minimax's. */
+static void test_regions_same_values(void **state)
+{
+    (void)state;
+    SolveOptions options = small_options();
+    options.regions_children = true;
+    check_random(4, 80, 3, 10, 41, &options);
+    check_random(5, 40, 3, 9, 42, &options);
+    options.leaf_empties = 5;
+    options.hash_bytes = 4 << 20;
+    check_random(4, 60, 3, 11, 43, &options);
+    check_random(5, 30, 3, 9, 44, &options);
+    options.regions = false;
+    options.regions_children = false;
+    check_random(4, 60, 3, 11, 45, &options);
+    check_random(5, 30, 3, 9, 46, &options);
+}
+
 /* A table of a few buckets: entries are replaced all the time, proven
  * ones too, and the values must not change. */
 static void test_tiny_table_same_values(void **state)
@@ -517,6 +537,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_endgame_leaves_same_values),
         cmocka_unit_test(test_initial_numbers_same_values),
         cmocka_unit_test(test_without_symmetry_or_stability_same_values),
+        cmocka_unit_test(test_regions_same_values),
         cmocka_unit_test(test_tiny_table_same_values),
         cmocka_unit_test(test_mirror_images_have_the_same_value),
         cmocka_unit_test(test_opening_table_4x4),
