@@ -3,12 +3,12 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "formats/coord.h"
+#include "formats/error_text.h"
 #include "formats/posstr.h"
 #include "formats/proof_file.h"
 #include "formats/solve_checkpoint.h"
@@ -16,14 +16,6 @@
 #include "solve/posmap.h"
 #include "solve/split.h"
 
-static bool say(char *err, size_t err_size, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    vsnprintf(err, err_size, format, args);
-    va_end(args);
-    return false;
-}
 
 /* The line without its newline; false at the end of the file. */
 static bool read_line(FILE *in, char **line, size_t *capacity)
@@ -40,12 +32,12 @@ static bool read_line(FILE *in, char **line, size_t *capacity)
 static FILE *open_partial(const char *path, char *temporary, size_t size, char *err, size_t err_size)
 {
     if ((size_t)snprintf(temporary, size, "%s.partial", path) >= size) {
-        say(err, err_size, "the file name %s is too long", path);
+        error_text(err, err_size, "the file name %s is too long", path);
         return NULL;
     }
     FILE *out = fopen(temporary, "w");
     if (!out)
-        say(err, err_size, "cannot write %s: %s", temporary, strerror(errno));
+        error_text(err, err_size, "cannot write %s: %s", temporary, strerror(errno));
     return out;
 }
 
@@ -53,11 +45,11 @@ static FILE *open_partial(const char *path, char *temporary, size_t size, char *
 static bool close_partial(FILE *out, const char *temporary, const char *path, bool ok, char *err, size_t err_size)
 {
     if (ferror(out) && ok)
-        ok = say(err, err_size, "cannot write %s", temporary);
+        ok = error_text(err, err_size, "cannot write %s", temporary);
     if (fclose(out) != 0 && ok)
-        ok = say(err, err_size, "cannot write %s: %s", temporary, strerror(errno));
+        ok = error_text(err, err_size, "cannot write %s: %s", temporary, strerror(errno));
     if (ok && rename(temporary, path) != 0)
-        ok = say(err, err_size, "cannot rename %s to %s: %s", temporary, path, strerror(errno));
+        ok = error_text(err, err_size, "cannot rename %s to %s: %s", temporary, path, strerror(errno));
     if (!ok)
         remove(temporary);
     return ok;
@@ -95,7 +87,7 @@ int solve_jobs_split(const Position *root, int depth, const char *path)
     uint64_t jobs;
     bool ok = solve_split(root, depth, write_job, &w, &jobs);
     if (!ok)
-        say(err, sizeof err, "out of memory");
+        error_text(err, sizeof err, "out of memory");
     if (!close_partial(out, temporary, path, ok, err, sizeof err)) {
         fprintf(stderr, "rin: solve: %s\n", err);
         return 1;
@@ -121,7 +113,7 @@ static bool jobs_read(const char *path, uint64_t limit, Jobs *jobs, char *err, s
     *jobs = (Jobs){.depth = -1};
     FILE *in = fopen(path, "r");
     if (!in)
-        return say(err, err_size, "cannot open %s: %s", path, strerror(errno));
+        return error_text(err, err_size, "cannot open %s: %s", path, strerror(errno));
     char *line = NULL;
     size_t capacity = 0;
     uint64_t number = 0, job_capacity = 0;
@@ -131,23 +123,23 @@ static bool jobs_read(const char *path, uint64_t limit, Jobs *jobs, char *err, s
         char why[160];
         if (number == 1) {
             if (strcmp(line, "rin-solve-jobs 1") != 0)
-                ok = say(err, err_size, "%s: not a jobs file of rin solve --split (it starts with 'rin-solve-jobs 1')",
+                ok = error_text(err, err_size, "%s: not a jobs file of rin solve --split (it starts with 'rin-solve-jobs 1')",
                          path);
         } else if (line[0] == '#' || line[0] == '\0') {
             continue;
         } else if (strncmp(line, "root ", 5) == 0) {
             if (!posstr_parse(line + 5, &jobs->root, why, sizeof why))
-                ok = say(err, err_size, "%s: line %" PRIu64 ": %s", path, number, why);
+                ok = error_text(err, err_size, "%s: line %" PRIu64 ": %s", path, number, why);
             have_root = true;
         } else if (strncmp(line, "depth ", 6) == 0) {
             if (sscanf(line + 6, "%d", &jobs->depth) != 1 || jobs->depth < 0 || jobs->depth > BB_POINTS)
-                ok = say(err, err_size, "%s: line %" PRIu64 ": a bad depth", path, number);
+                ok = error_text(err, err_size, "%s: line %" PRIu64 ": a bad depth", path, number);
         } else if (strncmp(line, "job ", 4) == 0) {
             char *rest;
             errno = 0;
             uint64_t k = strtoull(line + 4, &rest, 10);
             if (errno || k != jobs->count + 1 || *rest != ' ') {
-                ok = say(err, err_size, "%s: line %" PRIu64 ": jobs are numbered 1, 2, ... in order", path, number);
+                ok = error_text(err, err_size, "%s: line %" PRIu64 ": jobs are numbered 1, 2, ... in order", path, number);
                 break;
             }
             if (limit && k > limit)
@@ -156,24 +148,24 @@ static bool jobs_read(const char *path, uint64_t limit, Jobs *jobs, char *err, s
                 job_capacity = job_capacity ? 2 * job_capacity : 256;
                 Position *grown = realloc(jobs->job, (size_t)job_capacity * sizeof *grown);
                 if (!grown) {
-                    ok = say(err, err_size, "out of memory");
+                    ok = error_text(err, err_size, "out of memory");
                     break;
                 }
                 jobs->job = grown;
             }
             if (!posstr_parse(rest + 1, &jobs->job[jobs->count], why, sizeof why))
-                ok = say(err, err_size, "%s: line %" PRIu64 ": %s", path, number, why);
+                ok = error_text(err, err_size, "%s: line %" PRIu64 ": %s", path, number, why);
             jobs->count++;
         } else {
-            ok = say(err, err_size, "%s: line %" PRIu64 ": unexpected '%.40s'", path, number, line);
+            ok = error_text(err, err_size, "%s: line %" PRIu64 ": unexpected '%.40s'", path, number, line);
         }
     }
     free(line);
     fclose(in);
     if (ok && number == 0)
-        ok = say(err, err_size, "%s: empty, not a jobs file", path);
+        ok = error_text(err, err_size, "%s: empty, not a jobs file", path);
     if (ok && (!have_root || jobs->depth < 0))
-        ok = say(err, err_size, "%s: no root or no depth line", path);
+        ok = error_text(err, err_size, "%s: no root or no depth line", path);
     if (!ok) {
         free(jobs->job);
         jobs->job = NULL;
@@ -190,7 +182,7 @@ bool solve_jobs_position(const char *path, uint64_t k, Position *pos, char *err,
     if (ok)
         *pos = jobs.job[k - 1];
     else
-        say(err, err_size, "%s has %" PRIu64 " jobs, no job %" PRIu64, path, jobs.count, k);
+        error_text(err, err_size, "%s has %" PRIu64 " jobs, no job %" PRIu64, path, jobs.count, k);
     free(jobs.job);
     return ok;
 }
@@ -201,7 +193,7 @@ bool solve_job_result_read(const char *path, SolveJobResult *result, char *err, 
 {
     FILE *in = fopen(path, "r");
     if (!in)
-        return say(err, err_size, "cannot open %s: %s", path, strerror(errno));
+        return error_text(err, err_size, "cannot open %s: %s", path, strerror(errno));
     SolveJobResult r = {0};
     char *line = NULL;
     size_t capacity = 0;
@@ -212,16 +204,16 @@ bool solve_job_result_read(const char *path, SolveJobResult *result, char *err, 
         char why[160];
         if (number == 1) {
             if (strcmp(line, "rin-solve-result 1") != 0)
-                ok = say(err, err_size, "%s: not a result file of rin solve (it starts with 'rin-solve-result 1')",
+                ok = error_text(err, err_size, "%s: not a result file of rin solve (it starts with 'rin-solve-result 1')",
                          path);
         } else if (strncmp(line, "position ", 9) == 0) {
             if (!posstr_parse(line + 9, &r.pos, why, sizeof why))
-                ok = say(err, err_size, "%s: line %d: %s", path, number, why);
+                ok = error_text(err, err_size, "%s: line %d: %s", path, number, why);
             seen |= 1;
         } else if (strncmp(line, "black-margin ", 13) == 0) {
             if (sscanf(line + 13, "%d %d", &r.lower, &r.upper) != 2 || r.lower > r.upper ||
                 r.lower < -BB_POINTS - 1 || r.upper > BB_POINTS + 1)
-                ok = say(err, err_size, "%s: line %d: a bad black-margin line", path, number);
+                ok = error_text(err, err_size, "%s: line %d: a bad black-margin line", path, number);
             seen |= 2;
         } else if (strncmp(line, "nodes ", 6) == 0) {
             r.nodes = strtoull(line + 6, NULL, 10);
@@ -229,17 +221,17 @@ bool solve_job_result_read(const char *path, SolveJobResult *result, char *err, 
             r.elapsed_ms = strtoll(line + 8, NULL, 10);
         } else if (strncmp(line, "proof ", 6) == 0) {
             if (strlen(line + 6) >= sizeof r.proof)
-                ok = say(err, err_size, "%s: line %d: the proof's name is too long", path, number);
+                ok = error_text(err, err_size, "%s: line %d: the proof's name is too long", path, number);
             else
                 strcpy(r.proof, line + 6);
         } else if (line[0] != '#' && line[0] != '\0') {
-            ok = say(err, err_size, "%s: line %d: unexpected '%.40s'", path, number, line);
+            ok = error_text(err, err_size, "%s: line %d: unexpected '%.40s'", path, number, line);
         }
     }
     free(line);
     fclose(in);
     if (ok && seen != 3)
-        ok = say(err, err_size, "%s: no position or no black-margin line", path);
+        ok = error_text(err, err_size, "%s: no position or no black-margin line", path);
     if (ok)
         *result = r;
     return ok;
@@ -331,7 +323,7 @@ static bool append_job_section(FILE *out, const Merge *m, const JobRef *ref, con
     const SolveJobResult *r = &m->result[ref->job];
     FILE *in = fopen(r->proof, "r");
     if (!in)
-        return say(err, err_size, "cannot open the job's proof %s: %s", r->proof, strerror(errno));
+        return error_text(err, err_size, "cannot open the job's proof %s: %s", r->proof, strerror(errno));
     int s = solve_split_symmetry_between(&m->sym, &m->jobs.job[ref->job], &ref->pos);
     char *line = NULL;
     size_t capacity = 0;
@@ -354,12 +346,12 @@ static bool append_job_section(FILE *out, const Merge *m, const JobRef *ref, con
         Position pos;
         char why[160];
         if (!colon || rest == line) {
-            ok = say(err, err_size, "%s: line %" PRIu64 ": not a node line", r->proof, number);
+            ok = error_text(err, err_size, "%s: line %" PRIu64 ": not a node line", r->proof, number);
             break;
         }
         *colon = '\0';
         if (!posstr_parse(rest, &pos, why, sizeof why)) {
-            ok = say(err, err_size, "%s: line %" PRIu64 ": %s", r->proof, number, why);
+            ok = error_text(err, err_size, "%s: line %" PRIu64 ": %s", r->proof, number, why);
             break;
         }
         Position image = symmetry_position(s, &pos);
@@ -379,14 +371,14 @@ static bool append_job_section(FILE *out, const Merge *m, const JobRef *ref, con
                 char vertex[COORD_TEXT_MAX + 1];
                 size_t n = strcspn(p, " =");
                 if (n > COORD_TEXT_MAX) {
-                    ok = say(err, err_size, "%s: line %" PRIu64 ": a bad vertex", r->proof, number);
+                    ok = error_text(err, err_size, "%s: line %" PRIu64 ": a bad vertex", r->proof, number);
                     break;
                 }
                 memcpy(vertex, p, n);
                 vertex[n] = '\0';
                 int point;
                 if (coord_parse(vertex, pos.size, &point) != COORD_OK) {
-                    ok = say(err, err_size, "%s: line %" PRIu64 ": a bad vertex '%s'", r->proof, number, vertex);
+                    ok = error_text(err, err_size, "%s: line %" PRIu64 ": a bad vertex '%s'", r->proof, number, vertex);
                     break;
                 }
                 p += n + 1;
@@ -406,7 +398,7 @@ static bool append_job_section(FILE *out, const Merge *m, const JobRef *ref, con
     free(line);
     fclose(in);
     if (ok && !found)
-        ok = say(err, err_size, "%s: no '%s' section", r->proof, side);
+        ok = error_text(err, err_size, "%s: no '%s' section", r->proof, side);
     *next_id = base + largest;
     return ok;
 }
@@ -442,12 +434,12 @@ static bool merge_claim(FILE *out, Merge *m, const ProofClaim *claim, char *err,
     ok = ok && solve_posmap_id(&map, &m->jobs.root, &id, &added);
     if (!ok) {
         solve_posmap_free(&map);
-        return say(err, err_size, "out of memory");
+        return error_text(err, err_size, "out of memory");
     }
     proof_write_claim(out, claim);
     for (uint64_t next = 0; ok && next < map.count; next++) {
         if (next == 0 && !grow_depths(&depth_of, &depth_capacity, 1)) {
-            ok = say(err, err_size, "out of memory");
+            ok = error_text(err, err_size, "out of memory");
             break;
         }
         if (next == 0)
@@ -459,7 +451,7 @@ static bool merge_claim(FILE *out, Merge *m, const ProofClaim *claim, char *err,
                 ref_capacity = ref_capacity ? 2 * ref_capacity : 256;
                 JobRef *grown = realloc(refs, (size_t)ref_capacity * sizeof *grown);
                 if (!grown) {
-                    ok = say(err, err_size, "out of memory");
+                    ok = error_text(err, err_size, "out of memory");
                     break;
                 }
                 refs = grown;
@@ -486,23 +478,23 @@ static bool merge_claim(FILE *out, Merge *m, const ProofClaim *claim, char *err,
             if (prover && !holds)
                 continue;
             if (!prover && !holds) {
-                ok = say(err, err_size, "the jobs do not prove the claim below the root");
+                ok = error_text(err, err_size, "the jobs do not prove the claim below the root");
                 break;
             }
             points[count++] = p;
         }
         if (ok && count == 0)
-            ok = say(err, err_size, "the jobs do not prove the claim below the root");
+            ok = error_text(err, err_size, "the jobs do not prove the claim below the root");
         for (int i = 0; ok && i < count; i++) {
             Position child = pos;
             pos_play(&child, points[i]);
             if (!solve_posmap_id(&map, &child, &children[i], &added)) {
-                ok = say(err, err_size, "out of memory");
+                ok = error_text(err, err_size, "out of memory");
                 break;
             }
             if (added) {
                 if (!grow_depths(&depth_of, &depth_capacity, children[i] + 1)) {
-                    ok = say(err, err_size, "out of memory");
+                    ok = error_text(err, err_size, "out of memory");
                     break;
                 }
                 depth_of[children[i]] = depth + 1;
@@ -516,7 +508,7 @@ static bool merge_claim(FILE *out, Merge *m, const ProofClaim *claim, char *err,
         if (refs[i].job < 0 || !m->result[refs[i].job].proof[0]) {
             char text[POSSTR_MAX];
             posstr_format(&refs[i].pos, text);
-            ok = say(err, err_size, "no proof for the job of %s", text);
+            ok = error_text(err, err_size, "no proof for the job of %s", text);
             break;
         }
         ok = append_job_section(out, m, &refs[i], claim, &next_id, err, err_size);
@@ -552,7 +544,7 @@ static bool merge_load(Merge *m, const char *jobs_path, char **files, int file_c
     m->result = calloc((size_t)(m->jobs.count + 1), sizeof *m->result);
     m->files = calloc((size_t)(m->jobs.count + 1), sizeof *m->files);
     if (!m->key || !m->result || !m->files)
-        return say(err, err_size, "out of memory");
+        return error_text(err, err_size, "out of memory");
     for (uint64_t i = 0; i < m->jobs.count; i++) {
         m->key[i] = solve_split_key(&m->sym, &m->jobs.job[i]);
         m->result[i].lower = 1;
@@ -580,7 +572,7 @@ static bool merge_load(Merge *m, const char *jobs_path, char **files, int file_c
             if (pos_same(&m->jobs.job[k], &r.pos))
                 exact = (int64_t)k;
         if (exact < 0)
-            return say(err, err_size, "%s: its position is not a job of %s", files[i], jobs_path);
+            return error_text(err, err_size, "%s: its position is not a job of %s", files[i], jobs_path);
         SolveJobResult *have = &m->result[exact];
         if (have->lower > have->upper || r.lower > have->lower || r.upper < have->upper) {
             int lower = have->lower > have->upper ? r.lower : (r.lower > have->lower ? r.lower : have->lower);

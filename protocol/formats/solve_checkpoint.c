@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "formats/error_text.h"
 #include "formats/posstr.h"
 #include "search/tt.h"
 #include "solve/table.h"
@@ -40,14 +41,6 @@ static uint64_t check_word(uint64_t check, uint64_t word)
     return check ^ check >> 32;
 }
 
-static bool say(char *err, size_t err_size, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    vsnprintf(err, err_size, format, args);
-    va_end(args);
-    return false;
-}
 
 SolveCheckpointSearch solve_checkpoint_search(const SolveOptions *options)
 {
@@ -65,25 +58,25 @@ bool solve_checkpoint_compatible(const SolveCheckpointSearch *saved, const Solve
 {
     const char *on = "on", *off = "off";
     if (saved->symmetry != run->symmetry)
-        return say(why, why_size, "mirror images merged %s (--no-symmetry), this run %s", saved->symmetry ? on : off,
+        return error_text(why, why_size, "mirror images merged %s (--no-symmetry), this run %s", saved->symmetry ? on : off,
                    run->symmetry ? on : off);
     if (saved->stability != run->stability)
-        return say(why, why_size, "the stability cut-off %s (--no-stability), this run %s",
+        return error_text(why, why_size, "the stability cut-off %s (--no-stability), this run %s",
                    saved->stability ? on : off, run->stability ? on : off);
     if (saved->mobility != run->mobility)
-        return say(why, why_size, "initial numbers by mobility %s (--no-mobility), this run %s",
+        return error_text(why, why_size, "initial numbers by mobility %s (--no-mobility), this run %s",
                    saved->mobility ? on : off, run->mobility ? on : off);
     if (saved->evaluation != run->evaluation)
-        return say(why, why_size, "--evaluation %s, this run %s", saved->evaluation ? on : off,
+        return error_text(why, why_size, "--evaluation %s, this run %s", saved->evaluation ? on : off,
                    run->evaluation ? on : off);
     if (saved->ordering != run->ordering)
-        return say(why, why_size, "the richer ordering %s (--plain-order), this run %s", saved->ordering ? on : off,
+        return error_text(why, why_size, "the richer ordering %s (--plain-order), this run %s", saved->ordering ? on : off,
                    run->ordering ? on : off);
     if (saved->epsilon_permille != run->epsilon_permille)
-        return say(why, why_size, "--epsilon %g, this run %g", saved->epsilon_permille / 1000.0,
+        return error_text(why, why_size, "--epsilon %g, this run %g", saved->epsilon_permille / 1000.0,
                    run->epsilon_permille / 1000.0);
     if (saved->leaf_empties != run->leaf_empties)
-        return say(why, why_size, "--leaf-empties %d, this run %d", saved->leaf_empties, run->leaf_empties);
+        return error_text(why, why_size, "--leaf-empties %d, this run %d", saved->leaf_empties, run->leaf_empties);
     return true;
 }
 
@@ -149,14 +142,14 @@ bool solve_checkpoint_write(const char *path, const SolveCheckpointInfo *info, c
 {
     char temporary[1100];
     if ((size_t)snprintf(temporary, sizeof temporary, "%s.partial", path) >= sizeof temporary)
-        return say(err, err_size, "the file name %s is too long", path);
+        return error_text(err, err_size, "the file name %s is too long", path);
     Writer *w = malloc(sizeof *w);
     if (!w)
-        return say(err, err_size, "out of memory");
+        return error_text(err, err_size, "out of memory");
     w->out = fopen(temporary, "wb");
     if (!w->out) {
         free(w);
-        return say(err, err_size, "cannot write %s: %s", temporary, strerror(errno));
+        return error_text(err, err_size, "cannot write %s: %s", temporary, strerror(errno));
     }
     w->check = CHECK_START;
     w->used = 0;
@@ -198,15 +191,15 @@ bool solve_checkpoint_write(const char *path, const SolveCheckpointInfo *info, c
     flush_words(w);
     bool ok = fflush(w->out) == 0 && !ferror(w->out);
     if (!ok)
-        say(err, err_size, "cannot write %s: %s", temporary, strerror(errno));
+        error_text(err, err_size, "cannot write %s: %s", temporary, strerror(errno));
     long size = ok ? ftell(w->out) : 0;
     if (ok && fsync(fileno(w->out)) != 0)
-        ok = say(err, err_size, "cannot write %s to the disk: %s", temporary, strerror(errno));
+        ok = error_text(err, err_size, "cannot write %s to the disk: %s", temporary, strerror(errno));
     if (fclose(w->out) != 0 && ok)
-        ok = say(err, err_size, "cannot write %s: %s", temporary, strerror(errno));
+        ok = error_text(err, err_size, "cannot write %s: %s", temporary, strerror(errno));
     free(w);
     if (ok && rename(temporary, path) != 0)
-        ok = say(err, err_size, "cannot rename %s to %s: %s", temporary, path, strerror(errno));
+        ok = error_text(err, err_size, "cannot rename %s to %s: %s", temporary, path, strerror(errno));
     if (!ok) {
         remove(temporary);
         return false;
@@ -251,20 +244,20 @@ bool solve_checkpoint_open(SolveCheckpointReader *r, const char *path, char *err
     snprintf(r->path, sizeof r->path, "%s", path);
     r->in = fopen(path, "rb");
     if (!r->in)
-        return say(err, err_size, "cannot open %s: %s", path, strerror(errno));
+        return error_text(err, err_size, "cannot open %s: %s", path, strerror(errno));
     r->check = CHECK_START;
     SolveCheckpointInfo *info = &r->info;
     char line[CHECKPOINT_LINE_MAX], why[160];
     bool ok = get_line(r, line, sizeof line) && strcmp(line, magic) == 0;
     if (!ok) {
         solve_checkpoint_close(r);
-        return say(err, err_size, "%s: not a checkpoint of rin solve (it starts with '%s')", path, magic);
+        return error_text(err, err_size, "%s: not a checkpoint of rin solve (it starts with '%s')", path, magic);
     }
     int seen = 0, number = 1;
     while (ok) {
         number++;
         if (!get_line(r, line, sizeof line)) {
-            ok = say(err, err_size, "%s: the header ends early (line %d)", path, number);
+            ok = error_text(err, err_size, "%s: the header ends early (line %d)", path, number);
             break;
         }
         int a[7];
@@ -272,7 +265,7 @@ bool solve_checkpoint_open(SolveCheckpointReader *r, const char *path, char *err
             break;
         } else if (strncmp(line, "position ", 9) == 0) {
             if (!posstr_parse(line + 9, &info->pos, why, sizeof why))
-                ok = say(err, err_size, "%s: line %d: %s", path, number, why);
+                ok = error_text(err, err_size, "%s: line %d: %s", path, number, why);
             seen |= 1;
         } else if (sscanf(line, "search symmetry %d stability %d mobility %d evaluation %d ordering %d epsilon %d "
                                 "leaf-empties %d",
@@ -281,7 +274,7 @@ bool solve_checkpoint_open(SolveCheckpointReader *r, const char *path, char *err
             seen |= 2;
         } else if (sscanf(line, "black-margin %d %d", &info->lower, &info->upper) == 2) {
             if (info->lower > info->upper || info->lower < -BB_POINTS - 1 || info->upper > BB_POINTS + 1)
-                ok = say(err, err_size, "%s: line %d: a bad black-margin line", path, number);
+                ok = error_text(err, err_size, "%s: line %d: a bad black-margin line", path, number);
             seen |= 4;
         } else if (strcmp(line, "asking none") == 0) {
             info->asking = false;
@@ -295,11 +288,11 @@ bool solve_checkpoint_open(SolveCheckpointReader *r, const char *path, char *err
                           &info->endgame_generation) == 2) {
             seen |= 16;
         } else {
-            ok = say(err, err_size, "%s: line %d: unexpected '%.40s'", path, number, line);
+            ok = error_text(err, err_size, "%s: line %d: unexpected '%.40s'", path, number, line);
         }
     }
     if (ok && seen != 31)
-        ok = say(err, err_size, "%s: the header lacks a position, search, black-margin or table line", path);
+        ok = error_text(err, err_size, "%s: the header lacks a position, search, black-margin or table line", path);
     if (!ok)
         solve_checkpoint_close(r);
     return ok;
@@ -314,7 +307,7 @@ bool solve_checkpoint_load(SolveCheckpointReader *r, SolveDfpn *dfpn, uint64_t *
     for (uint64_t n = 0; n < info->proof_entries; n++) {
         for (int k = 0; k < CHECKPOINT_PROOF_WORDS; k++)
             if (!get_word(r, &w[k], true))
-                return say(err, err_size, "%s: cut short in the proof search's entries", r->path);
+                return error_text(err, err_size, "%s: cut short in the proof search's entries", r->path);
         SolveEntry *e = solve_table_slot(&dfpn->table, w[0]);
         e->pn = (uint32_t)w[1];
         e->dn = (uint32_t)(w[1] >> 32);
@@ -329,18 +322,18 @@ bool solve_checkpoint_load(SolveCheckpointReader *r, SolveDfpn *dfpn, uint64_t *
     for (uint64_t n = 0; n < info->endgame_entries; n++) {
         TTEntry e;
         if (!get_word(r, &e.check, true) || !get_word(r, &e.data, true))
-            return say(err, err_size, "%s: cut short in the endgame solver's entries", r->path);
+            return error_text(err, err_size, "%s: cut short in the endgame solver's entries", r->path);
         if (!endgame || !tt_put_entry(endgame, e))
             (*dropped)++;
     }
     uint64_t expected = r->check, found;
     if (!get_word(r, &found, false))
-        return say(err, err_size, "%s: cut short before its check word", r->path);
+        return error_text(err, err_size, "%s: cut short before its check word", r->path);
     if (found != expected)
-        return say(err, err_size, "%s: damaged (its check word %016" PRIx64 " is not that of its contents, %016" PRIx64
+        return error_text(err, err_size, "%s: damaged (its check word %016" PRIx64 " is not that of its contents, %016" PRIx64
                    ")", r->path, found, expected);
     if (fgetc(r->in) != EOF)
-        return say(err, err_size, "%s: damaged (bytes after its check word)", r->path);
+        return error_text(err, err_size, "%s: damaged (bytes after its check word)", r->path);
     return true;
 }
 

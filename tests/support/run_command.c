@@ -1,6 +1,7 @@
 /* Running the rin binary from a test and reading what it wrote. */
 #include "run_command.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -49,4 +50,21 @@ void support_output_free(SupportOutput *o)
 {
     free(o->out);
     free(o->err);
+}
+
+SupportOutput support_runf(const char *binary, const char *dir, const char *format, ...)
+{
+    char args[2048];
+    va_list list;
+    va_start(list, format);
+    vsnprintf(args, sizeof args, format, list);
+    va_end(list);
+    return support_run(binary, dir, args);
+}
+
+int support_remove_dir(const char *dir)
+{
+    char command[600];
+    snprintf(command, sizeof command, "rm -rf '%s'", dir);
+    return system(command);
 }

@@ -19,6 +19,13 @@ char *support_slurp(const char *path, size_t *size);
 /* Runs `sh -c "BINARY ARGS >DIR/stdout 2>DIR/stderr"` and reads both. */
 SupportOutput support_run(const char *binary, const char *dir, const char *args);
 
+/* support_run with ARGS formatted printf-style. */
+SupportOutput support_runf(const char *binary, const char *dir, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
 void support_output_free(SupportOutput *o);
+
+/* Removes a scratch directory and everything in it (rm -rf); 0 when done. */
+int support_remove_dir(const char *dir);
 
 #endif

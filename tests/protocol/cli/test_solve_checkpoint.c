@@ -21,15 +21,7 @@
 
 static char dir[] = "/tmp/rin-test-solve-checkpoint-XXXXXX";
 
-static SupportOutput run(const char *format, ...)
-{
-    char args[2048];
-    va_list list;
-    va_start(list, format);
-    vsnprintf(args, sizeof args, format, list);
-    va_end(list);
-    return support_run(RIN_BINARY, dir, args);
-}
+#define run(...) support_runf(RIN_BINARY, dir, __VA_ARGS__)
 
 static int setup(void **state)
 {
@@ -40,9 +32,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    char command[256];
-    snprintf(command, sizeof command, "rm -rf %s", dir);
-    return system(command);
+    return support_remove_dir(dir);
 }
 
 /* Black's margin from a "value: ..." line: B+n, W+n or draw. */

@@ -21,15 +21,7 @@ static char dir[] = "/tmp/rin-test-solve-jobs-XXXXXX";
 /* a 4x4 position with 11 empty points, White to play its second stone */
 #define POSITION "'x3/1o2/2x1/o3 w 2'"
 
-static SupportOutput run(const char *format, ...)
-{
-    char args[2048];
-    va_list list;
-    va_start(list, format);
-    vsnprintf(args, sizeof args, format, list);
-    va_end(list);
-    return support_run(RIN_BINARY, dir, args);
-}
+#define run(...) support_runf(RIN_BINARY, dir, __VA_ARGS__)
 
 static int setup(void **state)
 {
@@ -40,9 +32,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    char command[256];
-    snprintf(command, sizeof command, "rm -rf %s", dir);
-    return system(command);
+    return support_remove_dir(dir);
 }
 
 /* The "value: ..." line of rin solve or rin solve --merge. */
@@ -151,7 +141,7 @@ static void test_errors_and_resume(void **state)
     o = run("solve --jobs %s/four.txt", dir);
     assert_int_equal(o.status, 2);
     support_output_free(&o);
-    o = run("solve --size 4 --split 1", dir);
+    o = run("solve --size 4 --split 1");
     assert_int_equal(o.status, 2);
     assert_non_null(strstr(o.err, "--split needs --jobs FILE"));
     support_output_free(&o);
