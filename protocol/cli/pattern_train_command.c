@@ -44,6 +44,9 @@ static const char pattern_train_usage[] =
     "                     score (the solver's value where recorded), in stones for the\n"
     "                     side to move; positions without a score keep the final\n"
     "                     margin (default 1: the final margin alone; 0 to 1)\n"
+    "  --mc-blend W       move that label by W towards the margin the random games of\n"
+    "                     rin selfplay --mc-playouts expect, where the data has them\n"
+    "                     (default 0: off; 0 to 1)\n"
     "  --scored-only      train only on positions with a recorded search score (drops\n"
     "                     the positions before random, explored stones)\n"
     "  --epochs N         passes over the training positions (default 3)\n"
@@ -58,6 +61,7 @@ typedef struct PatternTrainOptions {
     NtupleTrainConfig train;
     TrainCommonOptions common; /* --output, --epochs, --holdout, --seed, --rate, --l2 (copied to train) */
     double blend;     /* --target-blend */
+    double mc;        /* --mc-blend */
     bool scored_only; /* --scored-only */
 } PatternTrainOptions;
 
@@ -216,7 +220,7 @@ static int train_files(char **files, int file_count, const PatternTrainOptions *
         } else if (o->scored_only && !r->have_score) {
             dropped++;
         } else {
-            targets[n_train] = train_record_target(r, o->blend);
+            targets[n_train] = train_record_target_mc(r, o->blend, o->mc);
             train[n_train++] = *s;
         }
     }
@@ -226,6 +230,9 @@ static int train_files(char **files, int file_count, const PatternTrainOptions *
         fprintf(stderr, "left out of the training %zu positions without a search score\n", dropped);
     if (o->blend != 1.0)
         fprintf(stderr, "training label: %.3g x final margin + %.3g x search score\n", o->blend, 1.0 - o->blend);
+    if (o->mc != 0.0)
+        fprintf(stderr, "training label: %.3g x that + %.3g x the random games' margin where recorded\n",
+                1.0 - o->mc, o->mc);
     if (n_train == 0) {
         fprintf(stderr, "rin: train-patterns: no positions to train on (nothing written)\n");
         goto done;
@@ -276,7 +283,8 @@ int pattern_train_command_run(int argc, char **argv)
                                         .stages = 4,
                                         .target = NTUPLE_TARGET_MARGIN},
                              .common = {.output = NULL, .epochs = 3, .holdout = 10, .seed = 1, .rate = 0.02, .l2 = 1e-5},
-                             .blend = 1.0};
+                             .blend = 1.0,
+                             .mc = 0.0};
     char **files = malloc((size_t)(argc + 1) * sizeof *files);
     if (!files)
         return 1;
@@ -319,6 +327,10 @@ int pattern_train_command_run(int argc, char **argv)
                 o.config.target = NTUPLE_TARGET_RESULT;
             else
                 status = usage_fail("--target needs margin or result", NULL);
+            i++;
+        } else if (strcmp(a, "--mc-blend") == 0) {
+            if (number_parse_real(v, 0.0, 1.0, &o.mc) != NUMBER_OK)
+                status = usage_fail("--mc-blend needs a number from 0 to 1", NULL);
             i++;
         } else if (strcmp(a, "--target-blend") == 0) {
             if (number_parse_real(v, 0.0, 1.0, &o.blend) != NUMBER_OK)

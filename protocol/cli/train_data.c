@@ -22,6 +22,28 @@
 enum { FIELDS = 7, LINE_MAX_BYTES = 8192 };
 
 
+/* The ownership field: `points` per-mille numbers separated by ','; its
+ * margin for Black in stones into *margin. */
+static bool parse_ownership(const char *text, int points, double *margin)
+{
+    double sum = 0.0;
+    const char *p = text;
+    for (int i = 0; i < points; i++) {
+        if (*p < '0' || *p > '9')
+            return false;
+        int v = 0;
+        while (*p >= '0' && *p <= '9' && v <= 1000)
+            v = 10 * v + (*p++ - '0');
+        if (v > 1000 || *p != (i + 1 < points ? ',' : '\0'))
+            return false;
+        if (*p)
+            p++;
+        sum += 2.0 * v / 1000.0 - 1.0;
+    }
+    *margin = sum;
+    return true;
+}
+
 bool train_data_parse_line(const char *line, TrainRecord *record, bool *is_data, char *err, size_t err_size)
 {
     *is_data = false;
@@ -78,6 +100,11 @@ bool train_data_parse_line(const char *line, TrainRecord *record, bool *is_data,
             return error_text(err, err_size, "bad search score");
         r.score = (int)v;
     }
+    r.have_mc = strcmp(field[4], "-") != 0;
+    r.mc_margin = 0.0;
+    if (r.have_mc && !parse_ownership(field[4], size * size, &r.mc_margin))
+        return error_text(err, err_size, "the ownership needs %d numbers from 0 to 1000, separated by ','",
+                          size * size);
     r.have_solved = strcmp(field[5], "-") != 0;
     r.solved = 0;
     if (r.have_solved) {
@@ -210,6 +237,15 @@ void train_data_free(TrainData *data)
     free(data->records);
     data->records = NULL;
     data->count = data->capacity = 0;
+}
+
+double train_record_target_mc(const TrainRecord *record, double blend, double mc)
+{
+    double target = train_record_target(record, blend);
+    if (!record->have_mc || mc == 0.0)
+        return target;
+    double sign = pos_to_move(&record->sample.pos) == COLOR_BLACK ? 1.0 : -1.0;
+    return (1.0 - mc) * target + mc * sign * record->mc_margin;
 }
 
 double train_record_target(const TrainRecord *record, double blend)

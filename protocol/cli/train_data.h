@@ -20,6 +20,9 @@ typedef struct TrainRecord {
     int score;        /* centistones, side to move */
     bool have_solved; /* the endgame solver's value was recorded */
     int solved;       /* Black minus White at the end under perfect play */
+    bool have_mc;     /* the Monte Carlo ownership was recorded (--mc-playouts) */
+    double mc_margin; /* Black's margin it expects, in stones: the sum over the points of
+                         2 x (per mille ended Black) / 1000 - 1 */
 } TrainRecord;
 
 typedef struct TrainData {
@@ -48,6 +51,12 @@ void train_data_free(TrainData *data);
  * recorded search score (clamped to the board's points), else the final
  * margin alone. Blend 1 gives the final margin exactly. */
 double train_record_target(const TrainRecord *record, double blend);
+
+/* train_record_target moved towards the random games' view: (1 - mc) x it
+ * + mc x the Monte Carlo ownership's margin, from the side to move's point
+ * of view, where the record has the ownership; train_record_target alone
+ * where it has not, and for mc 0. */
+double train_record_target_mc(const TrainRecord *record, double blend, double mc);
 
 /* The held-out error (root mean square, in stones) of predictors of the
  * final margin that are not the model being fitted: the stone difference
