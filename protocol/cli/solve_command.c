@@ -6,10 +6,12 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/solve_jobs.h"
@@ -87,8 +89,9 @@ static const char usage_text[] =
     "  --checkpoint FILE   write the solve's state (its bounds, the question under\n"
     "                      way and its tables) to FILE every --checkpoint-every\n"
     "                      seconds (default 600), and when a limit, SIGINT or\n"
-    "                      SIGTERM stops it; if FILE already holds a checkpoint\n"
-    "                      of this position, continue from it\n"
+    "                      SIGTERM stops it (a second signal half a second or\n"
+    "                      more later ends the process); if FILE already holds\n"
+    "                      a checkpoint of this position, continue from it\n"
     "  --resume FILE       continue from the checkpoint FILE (the position may be\n"
     "                      left out; the search options must be the same);\n"
     "                      checkpoints then go to FILE unless --checkpoint names\n"
@@ -108,24 +111,57 @@ enum { SOLVE_DEFAULT_CHECKPOINT_SECONDS = 600 };
 
 /* Set by SIGINT or SIGTERM while a solve with a checkpoint runs: the
  * search stops at its next poll and writes the checkpoint. A flag is all
- * a handler may safely set, and the one piece of state outside the run. */
+ * a handler may safely set; it and the first signal's time (read and
+ * written by the handler alone, lock-free) are the only state outside
+ * the run. */
 static volatile sig_atomic_t solve_interrupted;
+static _Atomic long long solve_first_signal_ms;
+_Static_assert(ATOMIC_LLONG_LOCK_FREE == 2, "a signal handler may use only lock-free atomics");
+
+/* A second signal this soon after the first is the same stop delivered
+ * twice: `timeout` signals the command and then its process group. */
+enum { SOLVE_SIGNAL_REPEAT_MS = 500 };
+
+static long long solve_monotonic_ms(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
 
 static void solve_on_signal(int signo)
 {
-    (void)signo;
-    solve_interrupted = 1;
+    long long now = solve_monotonic_ms();
+    if (!solve_interrupted) {
+        solve_first_signal_ms = now;
+        solve_interrupted = 1;
+        return;
+    }
+    if (now - solve_first_signal_ms < SOLVE_SIGNAL_REPEAT_MS)
+        return;
+    /* a later one ends the process as usual: the signal's own default,
+     * delivered when the handler returns */
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    sigaction(signo, &fallback, NULL);
+    raise(signo);
 }
 
-/* Catches SIGINT and SIGTERM once: a second one ends the process as
- * usual (the last checkpoint written is still whole). */
+/* Catches SIGINT and SIGTERM: the first stops the solve with a
+ * checkpoint, a second one half a second or more later ends the process
+ * (the last checkpoint written is still whole). Each blocks both while
+ * the handler runs. */
 static void catch_stop_signals(void)
 {
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = solve_on_signal;
     sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESETHAND | SA_RESTART;
+    sigaddset(&action.sa_mask, SIGINT);
+    sigaddset(&action.sa_mask, SIGTERM);
+    action.sa_flags = SA_RESTART;
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
 }

@@ -157,6 +157,29 @@ static void test_periodic_and_on_signal(void **state)
     support_output_free(&o);
 }
 
+/* `timeout` signals the command and then its process group, so one stop
+ * can arrive twice in a row: the second, 50 ms after the first, must not
+ * end the process before its checkpoint is written. */
+static void test_signal_delivered_twice(void **state)
+{
+    (void)state;
+    char command[1024];
+    snprintf(command, sizeof command,
+             "%s solve --position '5/1o3/2x2/3o1/5 b 1' --hash 64 --checkpoint %s/twice.ckpt "
+             ">%s/twice.out 2>%s/twice.err & pid=$!; sleep 1; kill -INT $pid; sleep 0.05; kill -INT $pid; "
+             "wait $pid",
+             RIN_BINARY, dir, dir, dir);
+    assert_int_equal(system(command), 0);
+    char *err = slurp_in_dir("twice.err", NULL);
+    assert_non_null(err);
+    if (!strstr(err, "solve: stopped by a signal") || !strstr(err, "solve: checkpoint "))
+        fail_msg("stderr:\n%s", err);
+    free(err);
+    char *out = slurp_in_dir("twice.out", NULL);
+    assert_non_null(strstr(out, "value: unproven"));
+    free(out);
+}
+
 /* A checkpoint to break: a run of the 4x4 board stopped early. */
 static void make_checkpoint(const char *name)
 {
@@ -373,6 +396,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stopped_twice_then_resumed),
         cmocka_unit_test(test_periodic_and_on_signal),
+        cmocka_unit_test(test_signal_delivered_twice),
         cmocka_unit_test(test_damaged_checkpoints_refused),
         cmocka_unit_test(test_another_position_or_search_refused),
         cmocka_unit_test(test_status_of_jobs),
