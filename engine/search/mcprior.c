@@ -126,9 +126,14 @@ int mcprior_add_gain(const McPrior *prior, const SearchParams *params, const Pos
     if (!prior->ready)
         return margin;
     /* the larger boards, where the search sees less of the game, lean on
-     * the random games more (STRENGTH.md rows 82 to 87) */
-    int quarters = pos->size >= MCPRIOR_LARGE_BOARD ? SEARCH_PARAM(params, prior_gain_weight_large)
-                                                     : SEARCH_PARAM(params, prior_gain_weight);
+     * the random games more (STRENGTH.md rows 82 to 87), and more again
+     * when the games are many enough for their AMAF values to be sure
+     * (row 105) */
+    int quarters = SEARCH_PARAM(params, prior_gain_weight);
+    if (pos->size >= MCPRIOR_LARGE_BOARD)
+        quarters = prior->playouts >= SEARCH_PARAM(params, prior_many_playouts)
+                       ? SEARCH_PARAM(params, prior_gain_weight_many)
+                       : SEARCH_PARAM(params, prior_gain_weight_large);
     return score_clamp_eval(margin + mcprior_gain(prior, pos) * quarters / 4);
 }
 

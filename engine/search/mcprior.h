@@ -19,7 +19,9 @@
 enum { MCPRIOR_MIN_PLAYOUTS = 64 };
 
 /* Boards of this size and larger weigh the prior's gain by
- * prior_gain_weight_large instead of prior_gain_weight (params.h). */
+ * prior_gain_weight_large instead of prior_gain_weight (params.h), and
+ * by prior_gain_weight_many once the prior has prior_many_playouts
+ * games. */
 enum { MCPRIOR_LARGE_BOARD = 14 };
 
 typedef struct McPrior {
@@ -69,7 +71,8 @@ int mcprior_gain(const McPrior *prior, const Position *pos);
 
 /* The search's estimate of the final margin: evaluate_with, plus a share
  * (prior_gain_weight quarters, prior_gain_weight_large from
- * MCPRIOR_LARGE_BOARD on; params.h) of how the point values of the
+ * MCPRIOR_LARGE_BOARD on, prior_gain_weight_many there from
+ * prior_many_playouts games; params.h) of how the point values of the
  * prior changed from the root to pos (stones placed, points filled and
  * taken): what random games say the stones of the tree are worth beyond
  * themselves. Just evaluate_with when the prior is not ready. How much the

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include "eval/evaluate.h"
 #include "random_position.h"
 #include "rules/playout.h"
+#include "rules/score.h"
 #include "rules/tactics.h"
 #include "search/mcprior.h"
 
@@ -311,6 +313,48 @@ static void test_prior_weighs_the_stones_since_the_root(void **state)
     free(none);
 }
 
+/* On the larger boards the prior's gain weighs prior_gain_weight_large
+ * quarters, and prior_gain_weight_many once the prior has
+ * prior_many_playouts games or more; smaller boards keep
+ * prior_gain_weight whatever the count. */
+static void test_many_games_weigh_more(void **state)
+{
+    (void)state;
+    const SearchParams *p = &search_params_default;
+    Rng rng;
+    rng_seed(&rng, 7);
+    McPrior *prior = malloc(sizeof *prior);
+    static const struct {
+        int size;
+        bool large;
+    } boards[] = {{16, true}, {14, true}, {12, false}};
+    for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++) {
+        int checked = 0;
+        for (int i = 0; i < 10; i++) {
+            Position root = support_random_plies(&rng, boards[b].size, 1 + (int)rng_below(&rng, 40));
+            mcprior_compute(prior, p, &root, 256, &rng, NULL, NULL);
+            assert_true(prior->ready);
+            Position child = root;
+            pos_play(&child, playout_random_point(&child, &rng));
+            pos_play(&child, playout_random_point(&child, &rng));
+            int gain = mcprior_gain(prior, &child);
+            if (gain == 0)
+                continue;
+            checked++;
+            int few = boards[b].large ? p->prior_gain_weight_large : p->prior_gain_weight;
+            int many = boards[b].large ? p->prior_gain_weight_many : p->prior_gain_weight;
+            assert_int_equal(mcprior_add_gain(prior, p, &child, 0), score_clamp_eval(gain * few / 4));
+            prior->playouts = p->prior_many_playouts - 1;
+            assert_int_equal(mcprior_add_gain(prior, p, &child, 0), score_clamp_eval(gain * few / 4));
+            prior->playouts = p->prior_many_playouts;
+            assert_int_equal(mcprior_add_gain(prior, p, &child, 0), score_clamp_eval(gain * many / 4));
+        }
+        assert_true(checked >= 5);
+    }
+    assert_true(search_params_default.prior_gain_weight_many != search_params_default.prior_gain_weight_large);
+    free(prior);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -322,6 +366,7 @@ int main(void)
         cmocka_unit_test(test_gain_is_the_margin_difference),
         cmocka_unit_test(test_stopped_prior_is_off),
         cmocka_unit_test(test_prior_weighs_the_stones_since_the_root),
+        cmocka_unit_test(test_many_games_weigh_more),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
