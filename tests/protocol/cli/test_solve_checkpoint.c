@@ -122,6 +122,31 @@ static void test_stopped_twice_then_resumed(void **state)
     stop_and_resume("5/1o1x1/1oxo1/1x1o1/5 b 1", "--hash 32", 150000, "five.ckpt");
 }
 
+/* Runs a solve of a 22-point position with the checkpoint `name`.ckpt
+ * (stdout and stderr to `name`.out and .err) as the shell command
+ * `before` SOLVE `after`, whose signals must stop it: exit 0, unproven,
+ * its checkpoint written. */
+static void solve_stopped_by_signals(const char *name, const char *before, const char *after)
+{
+    char command[1024], file[64];
+    snprintf(command, sizeof command,
+             "%s%s solve --position '5/1o3/2x2/3o1/5 b 1' --hash 64 --checkpoint %s/%s.ckpt "
+             ">%s/%s.out 2>%s/%s.err%s",
+             before, RIN_BINARY, dir, name, dir, name, dir, name, after);
+    assert_int_equal(system(command), 0);
+    snprintf(file, sizeof file, "%s.err", name);
+    char *err = slurp_in_dir(file, NULL);
+    assert_non_null(err);
+    if (!strstr(err, "solve: stopped by a signal") || !strstr(err, "solve: checkpoint "))
+        fail_msg("stderr:\n%s", err);
+    free(err);
+    snprintf(file, sizeof file, "%s.out", name);
+    char *out = slurp_in_dir(file, NULL);
+    assert_non_null(out);
+    assert_non_null(strstr(out, "value: unproven"));
+    free(out);
+}
+
 /* Checkpoints every tenth of a second, and one when SIGINT stops the
  * solve (sent by timeout), which a later run resumes from. */
 static void test_periodic_and_on_signal(void **state)
@@ -137,20 +162,7 @@ static void test_periodic_and_on_signal(void **state)
         fail_msg("%d checkpoint lines in:\n%s", lines, o.err);
     support_output_free(&o);
 
-    char command[1024];
-    snprintf(command, sizeof command,
-             "timeout --preserve-status -s INT 1 %s solve --position '5/1o3/2x2/3o1/5 b 1' --hash 64 --checkpoint %s/signal.ckpt "
-             ">%s/signal.out 2>%s/signal.err",
-             RIN_BINARY, dir, dir, dir);
-    assert_int_equal(system(command), 0);
-    char *err = slurp_in_dir("signal.err", NULL);
-    assert_non_null(err);
-    if (!strstr(err, "solve: stopped by a signal") || !strstr(err, "solve: checkpoint "))
-        fail_msg("stderr:\n%s", err);
-    free(err);
-    char *out = slurp_in_dir("signal.out", NULL);
-    assert_non_null(strstr(out, "value: unproven"));
-    free(out);
+    solve_stopped_by_signals("signal", "timeout --preserve-status -s INT 1 ", "");
     o = run("solve --hash 64 --nodes 1000 --resume %s/signal.ckpt", dir);
     assert_int_equal(o.status, 0);
     assert_non_null(strstr(o.err, "solve: resuming from "));
@@ -163,21 +175,8 @@ static void test_periodic_and_on_signal(void **state)
 static void test_signal_delivered_twice(void **state)
 {
     (void)state;
-    char command[1024];
-    snprintf(command, sizeof command,
-             "%s solve --position '5/1o3/2x2/3o1/5 b 1' --hash 64 --checkpoint %s/twice.ckpt "
-             ">%s/twice.out 2>%s/twice.err & pid=$!; sleep 1; kill -INT $pid; sleep 0.05; kill -INT $pid; "
-             "wait $pid",
-             RIN_BINARY, dir, dir, dir);
-    assert_int_equal(system(command), 0);
-    char *err = slurp_in_dir("twice.err", NULL);
-    assert_non_null(err);
-    if (!strstr(err, "solve: stopped by a signal") || !strstr(err, "solve: checkpoint "))
-        fail_msg("stderr:\n%s", err);
-    free(err);
-    char *out = slurp_in_dir("twice.out", NULL);
-    assert_non_null(strstr(out, "value: unproven"));
-    free(out);
+    solve_stopped_by_signals("twice", "",
+                             " & pid=$!; sleep 1; kill -INT $pid; sleep 0.05; kill -INT $pid; wait $pid");
 }
 
 /* A checkpoint to break: a run of the 4x4 board stopped early. */
