@@ -55,7 +55,7 @@
     X(prior_gain_weight, 2, 0, 16, "evaluation: quarters of the prior's gain since the root added to it, below 14x14") \
     X(prior_gain_weight_large, 4, 0, 16, "evaluation: the same on boards of 14x14 and larger")                          \
     X(prior_gain_weight_many, 6, 0, 16, "evaluation: the same on 14x14 and larger from prior_many_playouts random games") \
-    X(prior_many_playouts, 8192, 64, 65536, "prior: from this many random games on 14x14 and larger, prior_gain_weight_many") \
+    X(prior_many_playouts, 4096, 64, 65536, "prior: from this many random games on 14x14 and larger, prior_gain_weight_many") \
     X(prior_win_stones, 10, 0, 100, "prior: stones a won random game (over a lost one) is worth in AMAF values")      \
     X(amaf_shrink, 8, 0, 4096, "prior: an AMAF value leans to 0 by this many games")                                  \
     X(prior_time_percent, 10, 0, 100, "prior: its share of the time per stone, in percent")                           \

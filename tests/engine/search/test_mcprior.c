@@ -315,7 +315,7 @@ static void test_prior_weighs_the_stones_since_the_root(void **state)
 
 /* On the larger boards the prior's gain weighs prior_gain_weight_large
  * quarters, and prior_gain_weight_many once the prior has
- * prior_many_playouts games or more; smaller boards keep
+ * prior_many_playouts games or more (5,000 among them); smaller boards keep
  * prior_gain_weight whatever the count. */
 static void test_many_games_weigh_more(void **state)
 {
@@ -347,6 +347,10 @@ static void test_many_games_weigh_more(void **state)
             prior->playouts = p->prior_many_playouts - 1;
             assert_int_equal(mcprior_add_gain(prior, p, &child, 0), score_clamp_eval(gain * few / 4));
             prior->playouts = p->prior_many_playouts;
+            assert_int_equal(mcprior_add_gain(prior, p, &child, 0), score_clamp_eval(gain * many / 4));
+            /* 5,000 games, where the larger weight was measured to pay
+             * (STRENGTH.md row 110) */
+            prior->playouts = 5000;
             assert_int_equal(mcprior_add_gain(prior, p, &child, 0), score_clamp_eval(gain * many / 4));
         }
         assert_true(checked >= 5);
