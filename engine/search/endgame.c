@@ -16,7 +16,11 @@ enum {
     SOLVER_POLL_MASK = 1023,      /* the stop callback is polled every 1024 nodes */
     SOLVER_ORDER_TT = 1 << 20,    /* ordering keys: the table's stone first, ... */
     SOLVER_ORDER_FILL = 1 << 16,  /* ... then fills (plus their gain), then stones by own stones */
-    SOLVER_ORDER_CENTRE = 100     /* richer ordering: per ring of points between a quiet stone and the edge */
+    SOLVER_ORDER_CENTRE = 100,    /* richer ordering: per ring of points between a quiet stone and the edge */
+    /* children made (and their table buckets prefetched) ahead of the one
+     * searched: one more with the first, SOLVER_AHEAD more after it */
+    SOLVER_AHEAD = 3,
+    SOLVER_AHEAD_SLOTS = SOLVER_AHEAD + 1
 };
 
 int endgame_final_score(const Position *pos)
@@ -182,6 +186,27 @@ static bool turn_cut(const Position *pos, int beta, int *value)
     return true;
 }
 
+/* A child of the node, made before its turn comes so that its table bucket
+ * is on its way from memory while the children before it are searched:
+ * the table is far larger than the cache, and nearly every probe would
+ * otherwise wait on it. */
+typedef struct SolverChild {
+    Position pos;
+    SymmetryHashes hashes;
+} SolverChild;
+
+static void make_child(const Solver *s, const Position *pos, const SymmetryHashes *hashes, int move, SolverChild *c)
+{
+    c->pos = *pos;
+    pos_play(&c->pos, move);
+    if (hashes) {
+        c->hashes = *hashes;
+        symmetry_hashes_update(s->symmetry, pos, &c->pos, &c->hashes);
+    }
+    if (s->tt)
+        tt_prefetch(s->tt, hashes ? symmetry_key(s->symmetry, &c->hashes) : c->pos.hash);
+}
+
 /* Score of `child` (after one stone from pos) from pos's point of view. */
 static int child_value(Solver *s, const Position *pos, const Position *child, const SymmetryHashes *hashes, int alpha,
                        int beta, int *pv, int *pv_length)
@@ -243,22 +268,21 @@ static int solve(Solver *s, const Position *pos, const SymmetryHashes *hashes, i
     int original_alpha = alpha;
     int best = -SCORE_INF, best_move = -1;
     int child_pv[SOLVER_MAX_PLY], child_len = 0;
+    SolverChild ahead[SOLVER_AHEAD_SLOTS];
+    int made = 0;
     for (int i = 0; i < n; i++) {
-        Position child = *pos;
-        pos_play(&child, moves[i]);
-        SymmetryHashes child_hashes;
-        if (hashes) {
-            child_hashes = *hashes;
-            symmetry_hashes_update(s->symmetry, pos, &child, &child_hashes);
-        }
-        const SymmetryHashes *ch = hashes ? &child_hashes : NULL;
+        int last = i + (i == 0 ? 1 : SOLVER_AHEAD);
+        for (; made <= last && made < n; made++)
+            make_child(s, pos, hashes, moves[made], &ahead[made % SOLVER_AHEAD_SLOTS]);
+        const Position *child = &ahead[i % SOLVER_AHEAD_SLOTS].pos;
+        const SymmetryHashes *ch = hashes ? &ahead[i % SOLVER_AHEAD_SLOTS].hashes : NULL;
         int score;
         if (i == 0) {
-            score = child_value(s, pos, &child, ch, alpha, beta, pv ? child_pv : NULL, &child_len);
+            score = child_value(s, pos, child, ch, alpha, beta, pv ? child_pv : NULL, &child_len);
         } else {
-            score = child_value(s, pos, &child, ch, alpha, alpha + 1, NULL, NULL);
+            score = child_value(s, pos, child, ch, alpha, alpha + 1, NULL, NULL);
             if (score > alpha && score < beta)
-                score = child_value(s, pos, &child, ch, alpha, beta, pv ? child_pv : NULL, &child_len);
+                score = child_value(s, pos, child, ch, alpha, beta, pv ? child_pv : NULL, &child_len);
             else
                 child_len = 0;
         }

@@ -7,8 +7,6 @@
 
 #include <string.h>
 
-enum { BUCKET = 4 };
-
 static uint64_t pack(int move, int score, int work, int depth, int bound, unsigned generation)
 {
     uint64_t m = move < 0 ? TT_NO_MOVE : (uint64_t)move;
@@ -31,9 +29,9 @@ bool tt_init(TT *tt, size_t mib)
 {
     size_t bytes = mib << 20;
     size_t buckets = 1;
-    while (buckets * 2 * BUCKET * sizeof(TTEntry) <= bytes)
+    while (buckets * 2 * TT_BUCKET * sizeof(TTEntry) <= bytes)
         buckets *= 2;
-    TTEntry *e = table_memory_alloc(buckets * BUCKET * sizeof *e);
+    TTEntry *e = table_memory_alloc(buckets * TT_BUCKET * sizeof *e);
     if (!e) {
         tt->entries = NULL;
         tt->bucket_mask = 0;
@@ -55,13 +53,13 @@ void tt_free(TT *tt)
 void tt_clear(TT *tt)
 {
     if (tt->entries)
-        memset(tt->entries, 0, (tt->bucket_mask + 1) * BUCKET * sizeof(TTEntry));
+        memset(tt->entries, 0, (tt->bucket_mask + 1) * TT_BUCKET * sizeof(TTEntry));
     tt->generation = 0;
 }
 
 void tt_new_search(TT *tt) { tt->generation = (uint8_t)((tt->generation + 1) & 63); }
 
-static TTEntry *bucket_of(const TT *tt, uint64_t key) { return &tt->entries[(key & tt->bucket_mask) * BUCKET]; }
+static TTEntry *bucket_of(const TT *tt, uint64_t key) { return &tt->entries[(key & tt->bucket_mask) * TT_BUCKET]; }
 
 /* Entries are read and written with relaxed atomics: another thread may be
  * writing the same entry, and the xor check catches a torn pair. */
@@ -73,7 +71,7 @@ bool tt_probe(const TT *tt, uint64_t key, TTHit *hit)
     if (!tt->entries)
         return false;
     TTEntry *b = bucket_of(tt, key);
-    for (int i = 0; i < BUCKET; i++) {
+    for (int i = 0; i < TT_BUCKET; i++) {
         uint64_t data = load(&b[i].data);
         if ((load(&b[i].check) ^ data) == key && data != 0) {
             hit->move = unpack_move(data);
@@ -94,7 +92,7 @@ void tt_store(TT *tt, uint64_t key, int move, int score, int work, int depth, in
     TTEntry *b = bucket_of(tt, key);
     TTEntry *victim = NULL;
     int victim_worth = 1 << 30;
-    for (int i = 0; i < BUCKET; i++) {
+    for (int i = 0; i < TT_BUCKET; i++) {
         uint64_t data = load(&b[i].data);
         if (data == 0 || (load(&b[i].check) ^ data) == key) {
             /* same position: keep the old move when the new search found none */
@@ -125,14 +123,14 @@ void tt_store(TT *tt, uint64_t key, int move, int score, int work, int depth, in
     store(&victim->check, key ^ data);
 }
 
-size_t tt_capacity(const TT *tt) { return tt->entries ? (tt->bucket_mask + 1) * BUCKET : 0; }
+size_t tt_capacity(const TT *tt) { return tt->entries ? (tt->bucket_mask + 1) * TT_BUCKET : 0; }
 
 bool tt_put_entry(TT *tt, TTEntry entry)
 {
     if (!tt->entries || entry.data == 0)
         return false;
     TTEntry *b = bucket_of(tt, entry.check ^ entry.data);
-    for (int i = 0; i < BUCKET; i++)
+    for (int i = 0; i < TT_BUCKET; i++)
         if (load(&b[i].data) == 0) {
             store(&b[i].data, entry.data);
             store(&b[i].check, entry.check);
@@ -145,7 +143,7 @@ int tt_hashfull(const TT *tt)
 {
     if (!tt->entries)
         return 0;
-    size_t n = (tt->bucket_mask + 1) * BUCKET;
+    size_t n = (tt->bucket_mask + 1) * TT_BUCKET;
     if (n > 1000)
         n = 1000;
     int used = 0;

@@ -8,6 +8,8 @@
 #include <stdint.h>
 
 enum { TT_BOUND_NONE = 0, TT_BOUND_UPPER = 1, TT_BOUND_LOWER = 2, TT_BOUND_EXACT = 3 };
+/* Entries to a bucket: 4 of 16 bytes, one 64-byte cache line. */
+enum { TT_BUCKET = 4 };
 enum { TT_NO_MOVE = 0xFFFF };
 /* An entry's work, 0 to TT_WORK_MAX - 1: of two entries of the same depth
  * and age, the one with less is replaced first (the endgame solver stores
@@ -42,6 +44,16 @@ void tt_clear(TT *tt);
 void tt_new_search(TT *tt);
 
 bool tt_probe(const TT *tt, uint64_t key, TTHit *hit);
+
+/* Starts loading the bucket of `key` into the cache, for a probe soon
+ * after: the table is far larger than the cache, and a probe waits on
+ * memory. */
+static inline void tt_prefetch(const TT *tt, uint64_t key)
+{
+    if (tt->entries)
+        __builtin_prefetch(&tt->entries[(key & tt->bucket_mask) * TT_BUCKET]);
+}
+
 void tt_store(TT *tt, uint64_t key, int move, int score, int work, int depth, int bound);
 
 /* The number of entries (four to a bucket), for a copy of the table. */
