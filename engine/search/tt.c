@@ -59,8 +59,6 @@ void tt_clear(TT *tt)
 
 void tt_new_search(TT *tt) { tt->generation = (uint8_t)((tt->generation + 1) & 63); }
 
-static TTEntry *bucket_of(const TT *tt, uint64_t key) { return &tt->entries[(key & tt->bucket_mask) * TT_BUCKET]; }
-
 /* Entries are read and written with relaxed atomics: another thread may be
  * writing the same entry, and the xor check catches a torn pair. */
 static uint64_t load(const uint64_t *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
@@ -70,7 +68,7 @@ bool tt_probe(const TT *tt, uint64_t key, TTHit *hit)
 {
     if (!tt->entries)
         return false;
-    TTEntry *b = bucket_of(tt, key);
+    TTEntry *b = tt_bucket(tt, key);
     for (int i = 0; i < TT_BUCKET; i++) {
         uint64_t data = load(&b[i].data);
         if ((load(&b[i].check) ^ data) == key && data != 0) {
@@ -89,7 +87,7 @@ void tt_store(TT *tt, uint64_t key, int move, int score, int work, int depth, in
 {
     if (!tt->entries)
         return;
-    TTEntry *b = bucket_of(tt, key);
+    TTEntry *b = tt_bucket(tt, key);
     TTEntry *victim = NULL;
     int victim_worth = 1 << 30;
     for (int i = 0; i < TT_BUCKET; i++) {
@@ -129,7 +127,7 @@ bool tt_put_entry(TT *tt, TTEntry entry)
 {
     if (!tt->entries || entry.data == 0)
         return false;
-    TTEntry *b = bucket_of(tt, entry.check ^ entry.data);
+    TTEntry *b = tt_bucket(tt, entry.check ^ entry.data);
     for (int i = 0; i < TT_BUCKET; i++)
         if (load(&b[i].data) == 0) {
             store(&b[i].data, entry.data);

@@ -45,13 +45,20 @@ void tt_new_search(TT *tt);
 
 bool tt_probe(const TT *tt, uint64_t key, TTHit *hit);
 
+/* The first of the TT_BUCKET entries where `key` is kept (the table
+ * allocated). */
+static inline TTEntry *tt_bucket(const TT *tt, uint64_t key)
+{
+    return &tt->entries[(key & tt->bucket_mask) * TT_BUCKET];
+}
+
 /* Starts loading the bucket of `key` into the cache, for a probe soon
  * after: the table is far larger than the cache, and a probe waits on
  * memory. */
 static inline void tt_prefetch(const TT *tt, uint64_t key)
 {
     if (tt->entries)
-        __builtin_prefetch(&tt->entries[(key & tt->bucket_mask) * TT_BUCKET]);
+        __builtin_prefetch(tt_bucket(tt, key));
 }
 
 void tt_store(TT *tt, uint64_t key, int move, int score, int work, int depth, int bound);
