@@ -1,6 +1,7 @@
 /* The root's Monte Carlo prior (see mcprior.h). */
 #include "search/mcprior.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,29 +65,126 @@ static void tally_to_prior(const Tally *t, const SearchParams *params, const Pos
     }
 }
 
+/* One thread's share of the games: its own random sequence and tally, on
+ * memory of its own (two threads writing beside each other in one cache
+ * line play fewer games together than one alone). */
+typedef struct Share {
+    const Position *root;
+    int playouts;
+    Rng rng;
+    bool (*stop)(void *context);
+    void *context;
+    Tally tally;
+} Share;
+
+static void play_share(Share *share)
+{
+    Rng rng = share->rng;
+    for (int i = 0; i < share->playouts; i++) {
+        if (share->stop && i % STOP_POLL == 0 && share->stop(share->context))
+            break;
+        Position end = *share->root;
+        Bitboard placed[2] = {bb_zero(), bb_zero()};
+        playout_random_placed(&end, &rng, placed);
+        tally_game(&share->tally, &end, placed);
+    }
+    share->rng = rng;
+}
+
+static void *share_main(void *arg)
+{
+    play_share(arg);
+    return NULL;
+}
+
+static void tally_add(Tally *sum, const Tally *t)
+{
+    sum->games += t->games;
+    sum->outcome_sum += t->outcome_sum;
+    for (int p = 0; p < BB_POINTS; p++) {
+        sum->black_end[p] += t->black_end[p];
+        for (int c = 0; c < 2; c++) {
+            sum->placed[c][p] += t->placed[c][p];
+            sum->placed_outcome[c][p] += t->placed_outcome[c][p];
+        }
+    }
+}
+
+static void prior_from_tally(McPrior *prior, const Tally *t, const SearchParams *params, const Position *root)
+{
+    if (t->games < MCPRIOR_MIN_PLAYOUTS)
+        return;
+    tally_to_prior(t, params, root, prior);
+    prior->playouts = t->games;
+    prior->root_stones[COLOR_BLACK] = root->stones[COLOR_BLACK];
+    prior->root_stones[COLOR_WHITE] = root->stones[COLOR_WHITE];
+    prior->ready = true;
+}
+
 void mcprior_compute(McPrior *prior, const SearchParams *params, const Position *root, int playouts, Rng *rng,
                      bool (*stop)(void *context), void *context)
 {
     mcprior_clear(prior);
-    Tally *t = calloc(1, sizeof *t);
-    if (!t)
+    Share *share = calloc(1, sizeof *share);
+    if (!share)
         return;
-    for (int i = 0; i < playouts; i++) {
-        if (stop && i % STOP_POLL == 0 && stop(context))
+    *share = (Share){.root = root, .playouts = playouts, .rng = *rng, .stop = stop, .context = context};
+    play_share(share);
+    *rng = share->rng;
+    prior_from_tally(prior, &share->tally, params, root);
+    free(share);
+}
+
+void mcprior_compute_threads(McPrior *prior, const SearchParams *params, const Position *root, int playouts, Rng *rng,
+                             int threads, bool (*stop)(void *context), void *context)
+{
+    if (threads <= 1) {
+        mcprior_compute(prior, params, root, playouts, rng, stop, context);
+        return;
+    }
+    if (threads > MCPRIOR_MAX_THREADS)
+        threads = MCPRIOR_MAX_THREADS;
+    mcprior_clear(prior);
+    Share **shares = calloc((size_t)threads, sizeof *shares);
+    pthread_t *ids = calloc((size_t)threads, sizeof *ids);
+    int made = 0;
+    while (shares && ids && made < threads && (shares[made] = calloc(1, sizeof **shares)) != NULL)
+        made++;
+    if (made < threads) {
+        for (int i = 0; i < made; i++)
+            free(shares[i]);
+        free(shares);
+        free(ids);
+        mcprior_compute(prior, params, root, playouts, rng, stop, context);
+        return;
+    }
+    uint64_t base = rng_next(rng);
+    for (int i = 0; i < threads; i++) {
+        *shares[i] = (Share){.root = root,
+                             .playouts = playouts / threads + (i < playouts % threads),
+                             .stop = stop,
+                             .context = context};
+        rng_seed(&shares[i]->rng, base + (uint64_t)i * UINT64_C(0xD1B54A32D192ED03));
+    }
+    int started = 1;
+    for (int i = 1; i < threads; i++) {
+        if (pthread_create(&ids[i], NULL, share_main, shares[i]) != 0)
             break;
-        Position end = *root;
-        Bitboard placed[2] = {bb_zero(), bb_zero()};
-        playout_random_placed(&end, rng, placed);
-        tally_game(t, &end, placed);
+        started++;
     }
-    if (t->games >= MCPRIOR_MIN_PLAYOUTS) {
-        tally_to_prior(t, params, root, prior);
-        prior->playouts = t->games;
-        prior->root_stones[COLOR_BLACK] = root->stones[COLOR_BLACK];
-        prior->root_stones[COLOR_WHITE] = root->stones[COLOR_WHITE];
-        prior->ready = true;
+    /* the shares of threads that could not start are played here */
+    for (int i = started; i < threads; i++)
+        shares[0]->playouts += shares[i]->playouts;
+    play_share(shares[0]);
+    for (int i = 1; i < started; i++) {
+        pthread_join(ids[i], NULL);
+        tally_add(&shares[0]->tally, &shares[i]->tally);
     }
-    free(t);
+    prior_from_tally(prior, &shares[0]->tally, params, root);
+    for (int i = 0; i < threads; i++)
+        free(shares[i]);
+    free(shares);
+    free(ids);
 }
 
 int mcprior_margin(const McPrior *prior, const Position *pos)

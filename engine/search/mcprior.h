@@ -24,6 +24,9 @@ enum { MCPRIOR_MIN_PLAYOUTS = 64 };
  * games. */
 enum { MCPRIOR_LARGE_BOARD = 14 };
 
+/* mcprior_compute_threads splits the games over at most this many threads. */
+enum { MCPRIOR_MAX_THREADS = 256 };
+
 typedef struct McPrior {
     bool ready;
     int playouts;
@@ -58,6 +61,15 @@ void mcprior_clear(McPrior *prior);
  * when they are too few). */
 void mcprior_compute(McPrior *prior, const SearchParams *params, const Position *root, int playouts, Rng *rng,
                      bool (*stop)(void *context), void *context);
+
+/* The same with the games split over `threads` threads (1 to
+ * MCPRIOR_MAX_THREADS; the caller's and threads - 1 started here), each
+ * playing its share with its own random sequence (seeded from rng) into a
+ * tally of its own, the tallies summed: the same prior from about 1 /
+ * threads of the time. With threads 1, or when no thread can be started,
+ * exactly mcprior_compute. `stop` is called from every thread. */
+void mcprior_compute_threads(McPrior *prior, const SearchParams *params, const Position *root, int playouts, Rng *rng,
+                             int threads, bool (*stop)(void *context), void *context);
 
 /* The sum of pos's point values, in centistones for the side to move: the
  * prior's estimate of its final margin (at the root, the playouts' mean

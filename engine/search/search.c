@@ -948,8 +948,10 @@ static bool prior_time_up(void *context)
 /* The root's Monte Carlo prior, from a share of the budget: of the time
  * per stone, or playouts in proportion to a node limit (about what that
  * share of the time would give), or a fixed number for a depth limit; the
- * same from the same seed and position but under a clock. Not near the
- * end, where the solver takes over. */
+ * same from the same seed, position and threads but under a clock. The
+ * games are split over the search's threads, which are idle until it
+ * starts (STRENGTH.md, Threads). Not near the end, where the solver takes
+ * over. */
 static void compute_prior(Search *s)
 {
     mcprior_clear(&s->prior);
@@ -959,12 +961,15 @@ static void compute_prior(Search *s)
     rng_seed(&rng, s->seed ^ s->root.hash);
     if (s->limits.nodes) {
         uint64_t playouts = s->limits.nodes / (uint64_t)PARAM(s, prior_nodes_per_playout);
-        mcprior_compute(&s->prior, &s->params, &s->root,
-                        playouts < PRIOR_MAX_PLAYOUTS ? (int)playouts : PRIOR_MAX_PLAYOUTS, &rng, NULL, NULL);
+        mcprior_compute_threads(&s->prior, &s->params, &s->root,
+                                playouts < PRIOR_MAX_PLAYOUTS ? (int)playouts : PRIOR_MAX_PLAYOUTS, &rng, s->threads,
+                                NULL, NULL);
     } else if (s->limits.soft_ms) {
-        mcprior_compute(&s->prior, &s->params, &s->root, PRIOR_MAX_PLAYOUTS, &rng, prior_time_up, s);
+        mcprior_compute_threads(&s->prior, &s->params, &s->root, PRIOR_MAX_PLAYOUTS, &rng, s->threads, prior_time_up,
+                                s);
     } else {
-        mcprior_compute(&s->prior, &s->params, &s->root, PARAM(s, prior_depth_playouts), &rng, prior_stopped, s);
+        mcprior_compute_threads(&s->prior, &s->params, &s->root, PARAM(s, prior_depth_playouts), &rng, s->threads,
+                                prior_stopped, s);
     }
 }
 

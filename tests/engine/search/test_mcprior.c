@@ -282,6 +282,56 @@ static void test_stopped_prior_is_off(void **state)
     free(prior);
 }
 
+/* Split over threads, the games are as many as asked (the remainder
+ * shared out too), the same from the same seed and thread count, and say
+ * what one thread's games say: one thread is mcprior_compute itself, and
+ * two threads' point values stay near one thread's. A stop ends every
+ * thread's share. */
+static void test_threads_split_the_games(void **state)
+{
+    (void)state;
+    Position pos = opening(12, 5, 31);
+    McPrior *one = malloc(sizeof *one), *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    Rng rng;
+    rng_seed(&rng, 11);
+    mcprior_compute(one, &search_params_default, &pos, 301, &rng, NULL, NULL);
+    rng_seed(&rng, 11);
+    mcprior_compute_threads(a, &search_params_default, &pos, 301, &rng, 1, NULL, NULL);
+    assert_memory_equal(one, a, sizeof *a);
+
+    for (int threads = 2; threads <= 3; threads++) {
+        rng_seed(&rng, 11);
+        mcprior_compute_threads(a, &search_params_default, &pos, 301, &rng, threads, NULL, NULL);
+        rng_seed(&rng, 11);
+        mcprior_compute_threads(b, &search_params_default, &pos, 301, &rng, threads, NULL, NULL);
+        assert_true(a->ready);
+        assert_int_equal(a->playouts, 301);
+        assert_memory_equal(a, b, sizeof *a);
+    }
+
+    enum { GAMES = 4000 };
+    rng_seed(&rng, 12);
+    mcprior_compute(one, &search_params_default, &pos, GAMES, &rng, NULL, NULL);
+    rng_seed(&rng, 12);
+    mcprior_compute_threads(a, &search_params_default, &pos, GAMES, &rng, 2, NULL, NULL);
+    assert_int_equal(a->playouts, GAMES);
+    assert_memory_not_equal(one->value, a->value, sizeof a->value); /* other games */
+    Bitboard board = bb_board(pos.size);
+    double diff = 0.0;
+    int points = 0;
+    for (int p; (p = bb_next(&board)) != POINT_NONE; points++)
+        diff += fabs((double)one->value[2][p] - a->value[2][p]);
+    /* ownership of 4,000 games each: one standard error of a difference is
+     * at most 2.2 centistones a point */
+    assert_true(diff / points < 4.0);
+
+    mcprior_compute_threads(a, &search_params_default, &pos, PLAYOUTS, &rng, 2, stop_at_once, NULL);
+    assert_false(a->ready);
+    free(one);
+    free(a);
+    free(b);
+}
+
 /* The root prior's share of the evaluation: nothing at the root itself or
  * without a prior, and something once stones were placed since the root. */
 static void test_prior_weighs_the_stones_since_the_root(void **state)
@@ -369,6 +419,7 @@ int main(void)
         cmocka_unit_test(test_the_closing_stone_stands_out),
         cmocka_unit_test(test_gain_is_the_margin_difference),
         cmocka_unit_test(test_stopped_prior_is_off),
+        cmocka_unit_test(test_threads_split_the_games),
         cmocka_unit_test(test_prior_weighs_the_stones_since_the_root),
         cmocka_unit_test(test_many_games_weigh_more),
     };
