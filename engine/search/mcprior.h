@@ -66,8 +66,9 @@ void mcprior_compute(McPrior *prior, const SearchParams *params, const Position 
  * MCPRIOR_MAX_THREADS; the caller's and threads - 1 started here), each
  * playing its share with its own random sequence (seeded from rng) into a
  * tally of its own, the tallies summed: the same prior from about 1 /
- * threads of the time. With threads 1, or when no thread can be started,
- * exactly mcprior_compute. `stop` is called from every thread. */
+ * threads of the time. With threads 1 (or without memory for the shares),
+ * exactly mcprior_compute; the shares of threads that cannot be started
+ * are played on the caller's. `stop` is called from every thread. */
 void mcprior_compute_threads(McPrior *prior, const SearchParams *params, const Position *root, int playouts, Rng *rng,
                              int threads, bool (*stop)(void *context), void *context);
 
