@@ -65,15 +65,17 @@ static void tally_to_prior(const Tally *t, const SearchParams *params, const Pos
     }
 }
 
-/* One thread's share of the games: its own random sequence and tally, on
- * memory of its own (two threads writing beside each other in one cache
- * line play fewer games together than one alone). */
+/* One thread's share of the games: its tally, and its own random
+ * sequence, kept on the thread's stack while it plays (two threads'
+ * sequences side by side in one cache line play fewer games together than
+ * one alone). */
 typedef struct Share {
     const Position *root;
     int playouts;
     Rng rng;
     bool (*stop)(void *context);
     void *context;
+    pthread_t thread;
     Tally tally;
 } Share;
 
@@ -144,47 +146,36 @@ void mcprior_compute_threads(McPrior *prior, const SearchParams *params, const P
     }
     if (threads > MCPRIOR_MAX_THREADS)
         threads = MCPRIOR_MAX_THREADS;
-    mcprior_clear(prior);
-    Share **shares = calloc((size_t)threads, sizeof *shares);
-    pthread_t *ids = calloc((size_t)threads, sizeof *ids);
-    int made = 0;
-    while (shares && ids && made < threads && (shares[made] = calloc(1, sizeof **shares)) != NULL)
-        made++;
-    if (made < threads) {
-        for (int i = 0; i < made; i++)
-            free(shares[i]);
-        free(shares);
-        free(ids);
+    Share *shares = calloc((size_t)threads, sizeof *shares);
+    if (!shares) {
         mcprior_compute(prior, params, root, playouts, rng, stop, context);
         return;
     }
+    mcprior_clear(prior);
     uint64_t base = rng_next(rng);
     for (int i = 0; i < threads; i++) {
-        *shares[i] = (Share){.root = root,
-                             .playouts = playouts / threads + (i < playouts % threads),
-                             .stop = stop,
-                             .context = context};
-        rng_seed(&shares[i]->rng, base + (uint64_t)i * UINT64_C(0xD1B54A32D192ED03));
+        shares[i] = (Share){.root = root,
+                            .playouts = playouts / threads + (i < playouts % threads),
+                            .stop = stop,
+                            .context = context};
+        rng_seed(&shares[i].rng, base + (uint64_t)i * UINT64_C(0xD1B54A32D192ED03));
     }
     int started = 1;
     for (int i = 1; i < threads; i++) {
-        if (pthread_create(&ids[i], NULL, share_main, shares[i]) != 0)
+        if (pthread_create(&shares[i].thread, NULL, share_main, &shares[i]) != 0)
             break;
         started++;
     }
     /* the shares of threads that could not start are played here */
     for (int i = started; i < threads; i++)
-        shares[0]->playouts += shares[i]->playouts;
-    play_share(shares[0]);
+        shares[0].playouts += shares[i].playouts;
+    play_share(&shares[0]);
     for (int i = 1; i < started; i++) {
-        pthread_join(ids[i], NULL);
-        tally_add(&shares[0]->tally, &shares[i]->tally);
+        pthread_join(shares[i].thread, NULL);
+        tally_add(&shares[0].tally, &shares[i].tally);
     }
-    prior_from_tally(prior, &shares[0]->tally, params, root);
-    for (int i = 0; i < threads; i++)
-        free(shares[i]);
+    prior_from_tally(prior, &shares[0].tally, params, root);
     free(shares);
-    free(ids);
 }
 
 int mcprior_margin(const McPrior *prior, const Position *pos)
