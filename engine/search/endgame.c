@@ -203,7 +203,7 @@ static void make_child(const Solver *s, const Position *pos, const SymmetryHashe
         c->hashes = *hashes;
         symmetry_hashes_update(s->symmetry, pos, &c->pos, &c->hashes);
     }
-    if (s->tt)
+    if (s->tt && pos_empty_count(&c->pos) >= s->table_min_empties)
         tt_prefetch(s->tt, hashes ? symmetry_key(s->symmetry, &c->hashes) : c->pos.hash);
 }
 
@@ -236,15 +236,17 @@ static int solve(Solver *s, const Position *pos, const SymmetryHashes *hashes, i
     if (!pv && stability_cut(pos, alpha, beta, &cut))
         return cut;
 
+    int empties = pos_empty_count(pos);
+    TT *tt = empties >= s->table_min_empties ? s->tt : NULL;
     int tt_move = -1;
     TTHit hit;
     uint64_t key = pos->hash;
     int image = 0;
-    if (hashes) {
+    if (hashes && tt) {
         image = symmetry_key_image(s->symmetry, hashes);
         key = hashes->h[image];
     }
-    if (s->tt && tt_probe(s->tt, key, &hit)) {
+    if (tt && tt_probe(tt, key, &hit)) {
         tt_move = hit.move;
         if (hashes && tt_move >= 0)
             tt_move = s->symmetry->inverse[image][tt_move];
@@ -260,7 +262,9 @@ static int solve(Solver *s, const Position *pos, const SymmetryHashes *hashes, i
     Color me = pos_to_move(pos);
     int moves[BB_POINTS], keys[BB_POINTS], n = 0;
     SolverOrdering *ord = s->ordering;
-    int empties = pos_empty_count(pos);
+    /* below the table's reach the children need no hashes */
+    if (empties - 1 < s->table_min_empties)
+        hashes = NULL;
     if (ord && empties >= ord->min_empties)
         n = rich_order(ord, pos, tt_move, empties, moves, keys);
     else
@@ -306,13 +310,13 @@ static int solve(Solver *s, const Position *pos, const SymmetryHashes *hashes, i
             }
         }
     }
-    if (s->tt) {
+    if (tt) {
         int bound = best >= beta ? TT_BOUND_LOWER : best > original_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
         int stored = best_move >= 0 && s->symmetry ? s->symmetry->map[image][best_move] : best_move;
         int work = 0;
         for (uint64_t spent = s->keep_work ? *s->nodes - count + 1 : 0; spent > 1; spent >>= 1)
             work++;
-        tt_store(s->tt, key, stored, best, work, ENDGAME_TT_DEPTH, bound);
+        tt_store(tt, key, stored, best, work, ENDGAME_TT_DEPTH, bound);
     }
     return best;
 }

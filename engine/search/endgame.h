@@ -54,6 +54,10 @@ typedef struct Solver {
     /* also cut where the stable stones the mover can make in its turn
      * (rules/stable_turn.h) reach beta */
     bool regions;
+    /* probe and fill the table only at positions with at least this many
+     * empty points (0: at every position): below it a subtree costs less
+     * to search again than a probe that misses the cache */
+    int table_min_empties;
 } Solver;
 
 /* The exact score (score.h final scores) of a finished game for the side

@@ -17,6 +17,7 @@ void solve_options_default(SolveOptions *options)
         .epsilon_permille = SOLVE_DEFAULT_EPSILON_PERMILLE,
         .leaf_empties = SOLVE_DEFAULT_LEAF_EMPTIES,
         .ordering = true,
+        .table_min_empties = SOLVE_DEFAULT_TABLE_EMPTIES,
         .progress_interval_ms = SOLVE_DEFAULT_PROGRESS_MS,
         .known_lower = -SOLVE_MARGIN_NONE,
         .known_upper = SOLVE_MARGIN_NONE,
@@ -285,6 +286,7 @@ SolveStatus solve_start(SolveDfpn *d, int size, const SolveOptions *options, Eva
     d->endgame.regions = options->regions;
     if (!options->ordering)
         d->endgame.ordering = NULL;
+    d->endgame.table_min_empties = options->table_min_empties;
     d->epsilon_permille = options->epsilon_permille;
     if (options->evaluation) {
         *evaluation = eval_model_default();

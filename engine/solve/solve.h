@@ -21,7 +21,8 @@ typedef enum SolveStatus {
 } SolveStatus;
 
 enum { SOLVE_DEFAULT_HASH_BYTES = 64 << 20, SOLVE_DEFAULT_PROGRESS_MS = 5000, SOLVE_DEFAULT_LEAF_EMPTIES = 25,
-       SOLVE_DEFAULT_EPSILON_PERMILLE = 250, SOLVE_PROBE_EXPANSIONS = 2000 };
+       SOLVE_DEFAULT_EPSILON_PERMILLE = 250, SOLVE_PROBE_EXPANSIONS = 2000,
+       SOLVE_DEFAULT_TABLE_EMPTIES = 0 };
 
 /* The tables' default size grows with the empty points of the root: 64 MiB
  * up to 19 of them, doubling with each point above, 4 GiB from 25 on. On
@@ -66,6 +67,8 @@ typedef struct SolveOptions {
     int leaf_empties;             /* the endgame solver settles positions with at most
                                      this many empty points (0: proof numbers to the end) */
     bool ordering;                /* the endgame solver's richer ordering (dfpn.h) */
+    int table_min_empties;        /* the endgame solver's table only at positions with at
+                                     least this many empty points (endgame.h) */
     SolveProgressFn progress;     /* called every progress_interval_ms; may be NULL */
     void *progress_context;
     int64_t progress_interval_ms;

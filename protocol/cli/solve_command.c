@@ -28,7 +28,7 @@ static const char usage_text[] =
     "Usage: rin solve (--size N | --position STRING) [--openings] [--time SECONDS]\n"
     "                 [--nodes N] [--hash MB] [--leaf-empties K] [--no-symmetry]\n"
     "                 [--no-stability] [--regions] [--regions-children] [--no-mobility]\n"
-    "                 [--plain-order] [--evaluation] [--epsilon E]\n"
+    "                 [--plain-order] [--table-empties K] [--evaluation] [--epsilon E]\n"
     "                 [--question-order fixed|probe] [--probe-expansions N]\n"
     "                 [--proof FILE] [--proof-leaf K] [--result FILE]\n"
     "                 [--checkpoint FILE] [--checkpoint-every SECONDS] [--resume FILE]\n"
@@ -69,6 +69,9 @@ static const char usage_text[] =
     "  --plain-order       the endgame solver orders its stones by fills alone (else\n"
     "                      as the search does from 11 empty points: blocks,\n"
     "                      threats, killers, history)\n"
+    "  --table-empties K   the endgame solver looks up and fills its table only at\n"
+    "                      positions with at least K empty points; below, it searches\n"
+    "                      again what the table might hold (default 0: everywhere)\n"
     "  --evaluation        scale the initial proof numbers by the evaluation\n"
     "  --epsilon E         the 1+epsilon threshold's epsilon (default 0.25; 0: plain\n"
     "                      df-pn)\n"
@@ -514,11 +517,11 @@ int solve_command(int argc, char **argv)
             options.hash_bytes = (size_t)mib << 20;
             have_hash = true;
             i++;
-        } else if (strcmp(arg, "--leaf-empties") == 0) {
+        } else if (strcmp(arg, "--leaf-empties") == 0 || strcmp(arg, "--table-empties") == 0) {
             uint64_t k;
             if (number_parse_uint(value, 0, BB_POINTS, &k) != NUMBER_OK)
-                return usage_error("--leaf-empties needs a number from 0 to 256%s", "");
-            options.leaf_empties = (int)k;
+                return usage_error("%s needs a number from 0 to 256", arg);
+            *(strcmp(arg, "--leaf-empties") == 0 ? &options.leaf_empties : &options.table_min_empties) = (int)k;
             i++;
         } else if (strcmp(arg, "--openings") == 0) {
             options.openings = true;

@@ -9,12 +9,14 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
+#include "diagram.h"
 #include "random_position.h"
 #include "reference.h"
 #include "rules/score.h"
@@ -286,6 +288,35 @@ static void test_regions_same_values(void **state)
     check_random(5, 30, 3, 9, 46, &options);
 }
 
+/* The endgame solver's table left out below a count of empty points:
+ * the same values, from more nodes (the subtrees below are searched again
+ * where the table would have found them). */
+static void test_table_empties_same_values(void **state)
+{
+    (void)state;
+    SolveOptions options = small_options();
+    options.leaf_empties = SOLVE_DEFAULT_LEAF_EMPTIES;
+    options.hash_bytes = 4 << 20;
+    for (int k = 3; k <= 7; k += 4) {
+        options.table_min_empties = k;
+        assert_true(check_random(4, 40, 3, 12, 51 + (uint64_t)k, &options) > 30);
+        check_random(5, 20, 3, 9, 61 + (uint64_t)k, &options);
+    }
+    static const char *const rows[] = {".....", ".O.X.", ".OXO.", ".X.O.", "....."};
+    Position pos;
+    assert_true(support_position_from_rows(&pos, rows, 5, COLOR_BLACK, 1));
+    uint64_t nodes[2];
+    for (int i = 0; i < 2; i++) {
+        options.table_min_empties = i == 0 ? 0 : 6;
+        SolveResult *result = solve_ok(&pos, &options);
+        assert_int_equal(result->black_margin, 1);
+        nodes[i] = result->nodes;
+        free(result);
+    }
+    if (nodes[1] <= nodes[0])
+        fail_msg("without the table below 6 empty points %" PRIu64 " nodes, with it %" PRIu64, nodes[1], nodes[0]);
+}
+
 /* A table of a few buckets: entries are replaced all the time, proven
  * ones too, and the values must not change. */
 static void test_tiny_table_same_values(void **state)
@@ -538,6 +569,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_initial_numbers_same_values),
         cmocka_unit_test(test_without_symmetry_or_stability_same_values),
         cmocka_unit_test(test_regions_same_values),
+        cmocka_unit_test(test_table_empties_same_values),
         cmocka_unit_test(test_tiny_table_same_values),
         cmocka_unit_test(test_mirror_images_have_the_same_value),
         cmocka_unit_test(test_opening_table_4x4),
