@@ -55,8 +55,9 @@ typedef struct Solver {
      * (rules/stable_turn.h) reach beta */
     bool regions;
     /* probe and fill the table only at positions with at least this many
-     * empty points (0: at every position): below it a subtree costs less
-     * to search again than a probe that misses the cache */
+     * empty points (0: at every position): below it a subtree may cost
+     * less to search again than a probe that misses the cache
+     * (SOLVE.md, Table below a count of empty points) */
     int table_min_empties;
 } Solver;
 
