@@ -517,11 +517,17 @@ int solve_command(int argc, char **argv)
             options.hash_bytes = (size_t)mib << 20;
             have_hash = true;
             i++;
-        } else if (strcmp(arg, "--leaf-empties") == 0 || strcmp(arg, "--table-empties") == 0) {
+        } else if (strcmp(arg, "--leaf-empties") == 0) {
             uint64_t k;
             if (number_parse_uint(value, 0, BB_POINTS, &k) != NUMBER_OK)
-                return usage_error("%s needs a number from 0 to 256", arg);
-            *(strcmp(arg, "--leaf-empties") == 0 ? &options.leaf_empties : &options.table_min_empties) = (int)k;
+                return usage_error("--leaf-empties needs a number from 0 to 256%s", "");
+            options.leaf_empties = (int)k;
+            i++;
+        } else if (strcmp(arg, "--table-empties") == 0) {
+            uint64_t k;
+            if (number_parse_uint(value, 0, BB_POINTS, &k) != NUMBER_OK)
+                return usage_error("--table-empties needs a number from 0 to 256%s", "");
+            options.table_min_empties = (int)k;
             i++;
         } else if (strcmp(arg, "--openings") == 0) {
             options.openings = true;
