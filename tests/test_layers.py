@@ -1,14 +1,15 @@
 """The layers of the source tree, lowest first:
 
-    engine/rules < engine/eval < engine/search < engine/solve < engine/players
-    < engine/learn
+    engine/base < engine/rules < engine/eval < engine/search < engine/solve
+    < engine/players < engine/learn
     < protocol/formats < protocol/gtp < protocol/cli
 
 A file may include headers of its own layer and of the layers below it,
 never of one above: the engine knows nothing of GTP, the evaluation nothing
 of the search. Includes name their folder ("search/tt.h"); a bare name that
 is not in the file's own folder is refused too, so that no include slips
-past the check. The test support (tests/support) is rules-level.
+past the check. engine/base holds what is not the game: the clock, random
+numbers, byte order. The test support (tests/support) is rules-level.
 
 Inside a layer the modules (a .c and its .h are one module, named by the
 path without the extension) form no include cycle: if a includes b's
@@ -20,7 +21,7 @@ import re
 import tempfile
 import unittest
 
-LAYERS = ["engine/rules", "engine/eval", "engine/search", "engine/solve", "engine/players",
+LAYERS = ["engine/base", "engine/rules", "engine/eval", "engine/search", "engine/solve", "engine/players",
           "engine/learn", "protocol/formats", "protocol/gtp", "protocol/cli"]
 # generated into the build tree; the protocol layers may include them
 GENERATED = {"version.h"}

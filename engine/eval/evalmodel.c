@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "eval/weights_frame.h"
-#include "rules/le_bytes.h"
+#include "base/le_bytes.h"
 #include "rules/score.h"
 
 /* The built-in weights file (generated at build time from engine/weights). */

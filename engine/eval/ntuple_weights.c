@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "eval/weights_frame.h"
-#include "rules/le_bytes.h"
+#include "base/le_bytes.h"
 
 static const uint8_t ntuple_magic[WEIGHTS_FRAME_MAGIC_BYTES] = {'R', 'I', 'N', 'N', 'T', 'U', 'P', 0x1a};
 

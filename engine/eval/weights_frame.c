@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "rules/le_bytes.h"
+#include "base/le_bytes.h"
 
 WeightsFrameStatus weights_frame_open(const uint8_t *bytes, size_t size,
                                       const uint8_t magic[WEIGHTS_FRAME_MAGIC_BYTES], size_t header_bytes,

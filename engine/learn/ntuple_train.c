@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "rules/random.h"
+#include "base/random.h"
 
 struct NtupleTrainer {
     NtupleModel *model;

@@ -9,7 +9,7 @@
 
 #include "players/player.h"
 #include "rules/playout.h"
-#include "rules/random.h"
+#include "base/random.h"
 #include "rules/score.h"
 #include "search/endgame.h"
 #include "search/tt.h"

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "eval/evalmodel.h"
-#include "rules/random.h"
+#include "base/random.h"
 #include "rules/score.h"
 #include "rules/tactics.h"
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules/random.h"
+#include "base/random.h"
 
 /* The players, each once: X(name) stands for the player called "name",
  * made by player_name_create. Both tables below are read from this list,

@@ -4,7 +4,7 @@
  * and nothing else. */
 
 #include "players/player.h"
-#include "rules/random.h"
+#include "base/random.h"
 #include "rules/tactics.h"
 
 /* Largest gain of one stone of the side to move. */

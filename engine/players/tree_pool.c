@@ -3,7 +3,7 @@
 
 #include <stdlib.h>
 
-#include "rules/clock.h"
+#include "base/clock.h"
 
 enum {
     TREE_MIN_CAPACITY = 4096,      /* nodes of the first allocation */

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "rules/position.h"
-#include "rules/random.h"
+#include "base/random.h"
 
 /* A uniformly random legal stone for the side to move; POINT_NONE when the
  * game is over. */

@@ -6,7 +6,7 @@
 
 #include "eval/ntuple_weights.h"
 
-#include "rules/clock.h"
+#include "base/clock.h"
 #include "rules/playout.h"
 
 /* Self-play games (points as row * 16 + column). */

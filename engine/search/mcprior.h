@@ -12,7 +12,7 @@
 #include "eval/evalmodel.h"
 #include "rules/position.h"
 #include "rules/tactics.h"
-#include "rules/random.h"
+#include "base/random.h"
 #include "search/params.h"
 
 /* Fewer games than this leave the prior off (ready = false). */

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "eval/evaluate.h"
-#include "rules/clock.h"
-#include "rules/random.h"
+#include "base/clock.h"
+#include "base/random.h"
 #include "rules/score.h"
 #include "rules/tactics.h"
 #include "search/endgame.h"

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "eval/evaluate.h"
-#include "rules/clock.h"
+#include "base/clock.h"
 #include "rules/score.h"
 #include "rules/stable.h"
 #include "rules/stable_turn.h"

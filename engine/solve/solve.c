@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "rules/clock.h"
+#include "base/clock.h"
 #include "rules/score.h"
 
 void solve_options_default(SolveOptions *options)

@@ -17,9 +17,9 @@
 #include "formats/number.h"
 #include "formats/pattern_file.h"
 #include "formats/sgf.h"
-#include "rules/clock.h"
+#include "base/clock.h"
 #include "rules/score.h"
-#include "rules/random.h"
+#include "base/random.h"
 #include "search/mcprior.h"
 #include "search/search.h"
 

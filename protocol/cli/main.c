@@ -26,7 +26,7 @@
 #include "gtp/options.h"
 #include "gtp/search_report.h"
 #include "players/player.h"
-#include "rules/clock.h"
+#include "base/clock.h"
 #include "rules/perft.h"
 #include "rules/playout.h"
 #include "search/bench.h"

@@ -22,7 +22,7 @@
 #include "eval/ntuple_weights.h"
 #include "formats/number.h"
 #include "learn/ntuple_train.h"
-#include "rules/clock.h"
+#include "base/clock.h"
 
 enum { CALIBRATION_LIMIT = 200000 };
 

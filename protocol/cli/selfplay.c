@@ -56,7 +56,7 @@
 #include "formats/game_file.h"
 #include "formats/number.h"
 #include "formats/posstr.h"
-#include "rules/clock.h"
+#include "base/clock.h"
 #include "rules/score.h"
 #include "version.h"
 

@@ -20,7 +20,7 @@
 #include "formats/posstr.h"
 #include "formats/proof_file.h"
 #include "formats/solve_checkpoint.h"
-#include "rules/clock.h"
+#include "base/clock.h"
 #include "solve/proof.h"
 #include "solve/solve.h"
 

@@ -21,7 +21,7 @@
 #include "formats/eval_file.h"
 #include "formats/number.h"
 #include "learn/train.h"
-#include "rules/clock.h"
+#include "base/clock.h"
 
 /* The whole-board features by name, in FEAT_G_* order. */
 static const char *const names[FEAT_GLOBALS] = {"stones",      "immune",    "potential",    "territory",

@@ -11,7 +11,7 @@
 #include <time.h>
 
 #include "formats/proof_file.h"
-#include "rules/clock.h"
+#include "base/clock.h"
 
 static const char usage_text[] =
     "Usage: rin verify FILE...\n"

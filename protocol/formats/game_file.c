@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules/le_bytes.h"
+#include "base/le_bytes.h"
 #include "rules/score.h"
 
 const uint8_t game_file_magic[GAME_FILE_MAGIC_BYTES] = {'R', 'I', 'N', 'G', 'A', 'M', 'E', 0x1a};

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "rules/clock.h"
+#include "base/clock.h"
 
 enum { STOP_RETRY_MS = 2 };
 

@@ -9,7 +9,7 @@
 #include "formats/coord.h"
 #include "formats/number.h"
 #include "gtp/gtp_commands.h"
-#include "rules/clock.h"
+#include "base/clock.h"
 
 enum { TIME_MAX = 2147483647 }; /* seconds or stones: about 68 years */
 #define KOMI_MAX 1000.0         /* far beyond any score: 256 points at most */

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "formats/game_file.h"
-#include "rules/le_bytes.h"
+#include "base/le_bytes.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -14,7 +14,7 @@
 #include "eval/ntuple.h"
 #include "eval/ntuple_weights.h"
 #include "rules/playout.h"
-#include "rules/random.h"
+#include "base/random.h"
 #include "rules/score.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

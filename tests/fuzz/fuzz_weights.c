@@ -13,7 +13,7 @@
 #include "eval/evalmodel.h"
 #include "eval/feature.h"
 #include "rules/playout.h"
-#include "rules/random.h"
+#include "base/random.h"
 #include "rules/score.h"
 #include "rules/tactics.h"
 

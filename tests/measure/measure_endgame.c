@@ -25,7 +25,7 @@
 #include "formats/number.h"
 #include "formats/posstr.h"
 #include "rules/playout.h"
-#include "rules/random.h"
+#include "base/random.h"
 #include "rules/score.h"
 #include "search/search.h"
 

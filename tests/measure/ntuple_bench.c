@@ -17,7 +17,7 @@
 #include "eval/evalmodel.h"
 #include "eval/evaluate.h"
 #include "eval/ntuple.h"
-#include "rules/random.h"
+#include "base/random.h"
 #include "rules/tactics.h"
 
 enum { POSITIONS = 4096 };

@@ -3,7 +3,7 @@
 #define RIN_TEST_RANDOM_POSITION_H
 
 #include "rules/position.h"
-#include "rules/random.h"
+#include "base/random.h"
 
 /* The size x size position after up to `plies` stones played at random
  * (fewer when the board fills first). */

@@ -5,7 +5,7 @@
 
 #include "rules/playout.h"
 #include "rules/position.h"
-#include "rules/random.h"
+#include "base/random.h"
 
 enum { SIZE = 6, TEXT_MAX = 16 * 17 + 8 };
 

@@ -16,7 +16,7 @@
 #include "eval/ntuple.h"
 #include "learn/ntuple_train.h"
 #include "random_position.h"
-#include "rules/random.h"
+#include "base/random.h"
 #include "rules/symmetry.h"
 #include "rules/tactics.h"
 

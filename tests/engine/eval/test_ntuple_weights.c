@@ -13,8 +13,8 @@
 
 #include "eval/ntuple.h"
 #include "eval/ntuple_weights.h"
-#include "rules/le_bytes.h"
-#include "rules/random.h"
+#include "base/le_bytes.h"
+#include "base/random.h"
 
 /* A small model (2x3 windows, 2 stages x stones left, tactical, an owner
  * head the value weighs) with random weights and calibration. */

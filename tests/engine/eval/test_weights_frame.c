@@ -13,7 +13,7 @@
 #include "eval/evalmodel.h"
 #include "eval/ntuple_weights.h"
 #include "eval/weights_frame.h"
-#include "rules/le_bytes.h"
+#include "base/le_bytes.h"
 
 static const uint8_t magic[WEIGHTS_FRAME_MAGIC_BYTES] = {'R', 'I', 'N', 'T', 'E', 'S', 'T', 0x1a};
 

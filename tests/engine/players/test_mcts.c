@@ -12,7 +12,7 @@
 
 #include "diagram.h"
 #include "players/player.h"
-#include "rules/clock.h"
+#include "base/clock.h"
 #include "rules/playout.h"
 
 /* A position from a diagram (see diagram.h). */

@@ -9,7 +9,7 @@
 #include <cmocka.h>
 
 #include "rules/bitboard.h"
-#include "rules/random.h"
+#include "base/random.h"
 
 typedef struct Model {
     bool bit[256];

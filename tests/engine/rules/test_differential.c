@@ -18,7 +18,7 @@
 
 #include "reference.h"
 #include "rules/position.h"
-#include "rules/random.h"
+#include "base/random.h"
 #include "support.h"
 
 enum {

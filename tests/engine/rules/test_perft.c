@@ -11,7 +11,7 @@
 #include "reference.h"
 #include "rules/perft.h"
 #include "rules/position.h"
-#include "rules/random.h"
+#include "base/random.h"
 
 /* No ring exists before a player's fourth stone (the smallest ring is four
  * stones around one point), and White's fourth stone is the 7th of the

@@ -13,7 +13,7 @@
 #include <cmocka.h>
 
 #include "reference.h"
-#include "rules/random.h"
+#include "base/random.h"
 #include "rules/ring.h"
 
 enum { SIZES = BB_MAX_SIZE - BB_MIN_SIZE + 1 };

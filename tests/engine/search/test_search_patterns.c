@@ -18,7 +18,7 @@
 #include "eval/ntuple.h"
 #include "random_position.h"
 #include "rules/playout.h"
-#include "rules/random.h"
+#include "base/random.h"
 #include "search/search.h"
 
 /* win3x3 and edge2x4 tables by stage and stones left, tactical inputs, an

@@ -14,9 +14,9 @@
 #include <pthread.h>
 
 #include "random_position.h"
-#include "rules/clock.h"
+#include "base/clock.h"
 #include "rules/playout.h"
-#include "rules/random.h"
+#include "base/random.h"
 #include "search/search.h"
 
 static Search *new_search(int threads, int hash_mib)

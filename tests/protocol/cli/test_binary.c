@@ -18,7 +18,7 @@
 
 #include <cmocka.h>
 
-#include "rules/clock.h"
+#include "base/clock.h"
 #include "search/bench.h"
 #include "version.h"
 

@@ -21,7 +21,7 @@
 #include "eval/ntuple.h"
 #include "formats/pattern_file.h"
 #include "rules/playout.h"
-#include "rules/random.h"
+#include "base/random.h"
 #include "run_command.h"
 #include "selfplay_text.h"
 

@@ -20,7 +20,7 @@
 #include "eval/evaluate.h"
 #include "formats/eval_file.h"
 #include "rules/playout.h"
-#include "rules/random.h"
+#include "base/random.h"
 #include "selfplay_text.h"
 
 static const char *const good_line =

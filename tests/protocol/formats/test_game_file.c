@@ -14,7 +14,7 @@
 #include <cmocka.h>
 
 #include "formats/game_file.h"
-#include "rules/le_bytes.h"
+#include "base/le_bytes.h"
 
 static const char settings_line[] = "rin 0.1.0 selfplay --games 3 --sizes 6,5,16 --mc-playouts 20";
 

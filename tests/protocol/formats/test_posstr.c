@@ -11,7 +11,7 @@
 
 #include "formats/posstr.h"
 #include "rules/playout.h"
-#include "rules/random.h"
+#include "base/random.h"
 
 static void assert_round_trip(const char *text)
 {

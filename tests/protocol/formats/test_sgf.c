@@ -23,7 +23,7 @@
 #include "formats/sgf.h"
 #include "gtp/gtp.h"
 #include "gtp/gtp_commands.h"
-#include "rules/random.h"
+#include "base/random.h"
 #include "version.h"
 
 #define HEADER "(;FF[4]CA[UTF-8]AP[Rin:" RIN_VERSION "]GN[Rin]RU[Rin]"

@@ -20,8 +20,8 @@
 #include "formats/posstr.h"
 #include "gtp/gtp.h"
 #include "gtp/gtp_commands.h"
-#include "rules/clock.h"
-#include "rules/random.h"
+#include "base/clock.h"
+#include "base/random.h"
 #include "version.h"
 
 enum { POSSTR_MAX_TEXT = POSSTR_MAX + 8 }; /* "= ", the string, "\n\n" */
