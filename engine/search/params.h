@@ -46,12 +46,6 @@
     X(quiet_edge, 50, 0, 5000, "quiet ordering: a stone on the edge")                                                 \
     X(root_order_noise, 16, 1, 4096, "root ordering: random tie-break below this, in 1/16 ordering points")           \
     X(prior_order_weight, 4, 0, 64, "quiet ordering: per centistone of the prior's AMAF value")                       \
-    X(seal_min_area, 0, 0, 256, "sealing: regions of at least this many points that either side can seal with seal_cap stones or fewer, found at the root, mark their cuts (0: off)") \
-    X(seal_cap, 4, 1, 8, "sealing: the most stones a region found at the root may cost")                             \
-    X(seal_order_bonus, 2000, 0, 100000, "quiet ordering: a stone on the cut of a region found at the root")          \
-    X(seal_protect, 1, 0, 1, "late move pruning: 1 never prunes a stone on the cut of a region found at the root")    \
-    X(seal_tempo, 1, 0, 1, "sealing: 1 counts the stones the sealer places before the opponent's reply in a region's chance") \
-    X(seal_gain_weight, 0, 0, 16, "evaluation: quarters of how the stones since the root changed the chances of the root's sealing regions") \
     X(prior_gain_weight, 2, 0, 16, "evaluation: quarters of the prior's gain since the root added to it, below 14x14") \
     X(prior_gain_weight_large, 4, 0, 16, "evaluation: the same on boards of 14x14 and larger")                          \
     X(prior_gain_weight_many, 6, 0, 16, "evaluation: the same on 14x14 and larger from prior_many_playouts random games") \

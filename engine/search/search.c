@@ -18,7 +18,6 @@
 #include "rules/tactics.h"
 #include "search/endgame.h"
 #include "search/mcprior.h"
-#include "search/sealprior.h"
 #include "search/movepick.h"
 #include "search/tactics_cache.h"
 #include "search/tt.h"
@@ -68,7 +67,6 @@ struct Search {
     /* the search in progress */
     Position root;
     McPrior prior; /* the root's Monte Carlo statistics (mcprior.h) */
-    SealPrior seal; /* the regions either side can seal soon, at the root (sealprior.h) */
     SearchLimits limits;
     int64_t start_ms;
     bool stop; /* accessed with relaxed atomics */
@@ -128,8 +126,6 @@ static bool solver_poll(void *context)
 static int quiet_order(const Search *s, const Position *pos, const QuietScores *quiet, int point)
 {
     int v = movepick_quiet_score(&s->params, quiet, point);
-    if (bb_test(s->seal.points, point))
-        v += PARAM(s, seal_order_bonus);
     if (s->prior.ready)
         v += PARAM(s, prior_order_weight) * s->prior.amaf[pos_to_move(pos)][point];
     return v;
@@ -161,11 +157,8 @@ static int static_margin(Worker *w, const Position *pos, const Tactics *tactics)
 static int estimate_of(Worker *w, const Position *pos, const Tactics *tactics)
 {
     const Search *s = w->search;
-    int estimate = s->patterns ? mcprior_add_gain(&s->prior, &s->params, pos, static_margin(w, pos, tactics))
-                               : mcprior_estimate(s->eval, &s->prior, &s->params, pos, tactics);
-    if (s->seal.count && PARAM(s, seal_gain_weight))
-        estimate = score_clamp_eval(estimate + sealprior_gain(&s->seal, pos) * PARAM(s, seal_gain_weight) / 4);
-    return estimate;
+    return s->patterns ? mcprior_add_gain(&s->prior, &s->params, pos, static_margin(w, pos, tactics))
+                       : mcprior_estimate(s->eval, &s->prior, &s->params, pos, tactics);
 }
 
 static int pvs(Worker *w, const Position *pos, TacticsCarry carry, int alpha, int beta, int depth, int ply,
@@ -387,7 +380,6 @@ static int pvs(Worker *w, const Position *pos, TacticsCarry carry, int alpha, in
     int best = -SCORE_INF, best_move = -1;
     int tried = 0;
     bool pruning = false;
-    Bitboard protect = bb_zero();
     for (int i = 0; i < list.count; i++) {
         /* once pruning, the order of the rest no longer matters */
         int move = pruning ? list.moves[i] : movelist_pick(&list, i);
@@ -398,11 +390,8 @@ static int pvs(Worker *w, const Position *pos, TacticsCarry carry, int alpha, in
          * two-stone ring of the opponent is one, and taking it may be the
          * only way to stop the ring this turn. */
         if (!pv_node && quiet && (futile || tried >= late_move_count(s, depth)) && best > -SCORE_FINAL) {
-            if (!pruning) {
-                pruning = true;
-                protect = PARAM(s, seal_protect) ? bb_or(t.theirs.cuts, s->seal.points) : t.theirs.cuts;
-            }
-            if (!bb_test(protect, move))
+            pruning = true;
+            if (!bb_test(t.theirs.cuts, move))
                 continue;
         }
         Position child = *pos;
@@ -982,12 +971,6 @@ void search_run(Search *s, const Position *pos, const SearchLimits *limits, Sear
     __atomic_store_n(&s->stop, false, __ATOMIC_RELAXED);
     tt_new_search(&s->tt);
     compute_prior(s);
-    /* not near the end, where the solver takes over */
-    if (pos_empty_count(&s->root) > PARAM(s, endgame_root_empties))
-        sealprior_compute(&s->seal, &s->root, PARAM(s, seal_min_area), PARAM(s, seal_cap),
-                          PARAM(s, seal_tempo));
-    else
-        sealprior_clear(&s->seal);
     for (int i = 0; i < s->threads; i++) {
         Worker *w = &s->workers[i];
         w->nodes = 0;
