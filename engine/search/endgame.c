@@ -7,7 +7,6 @@
 
 #include "rules/score.h"
 #include "rules/stable.h"
-#include "rules/stable_turn.h"
 #include "rules/tactics.h"
 #include "search/movepick.h"
 
@@ -168,24 +167,6 @@ static bool stability_cut(const Position *pos, int alpha, int beta, int *value)
     return false;
 }
 
-/* The cut-off on the stones the mover's turn makes stable (stable_turn.h):
- * a lower bound of its final stones, looked for only when its free ceiling
- * could reach beta. */
-static bool turn_cut(const Position *pos, int beta, int *value)
-{
-    int points = pos->size * pos->size;
-    if (score_final(2 * stable_turn_ceiling(pos) - points) < beta)
-        return false;
-    int need = 0;
-    while (need < points && score_final(2 * need - points) < beta)
-        need++;
-    int lower = score_final(2 * stable_turn_floor(pos, 2, need) - points);
-    if (lower < beta)
-        return false;
-    *value = lower;
-    return true;
-}
-
 /* A child of the node, made before its turn comes so that its table bucket
  * is on its way from memory while the children before it are searched:
  * the table is far larger than the cache, and nearly every probe would
@@ -203,7 +184,7 @@ static void make_child(const Solver *s, const Position *pos, const SymmetryHashe
         c->hashes = *hashes;
         symmetry_hashes_update(s->symmetry, pos, &c->pos, &c->hashes);
     }
-    if (s->tt && pos_empty_count(&c->pos) >= s->table_min_empties)
+    if (s->tt)
         tt_prefetch(s->tt, hashes ? symmetry_key(s->symmetry, &c->hashes) : c->pos.hash);
 }
 
@@ -237,7 +218,7 @@ static int solve(Solver *s, const Position *pos, const SymmetryHashes *hashes, i
         return cut;
 
     int empties = pos_empty_count(pos);
-    TT *tt = empties >= s->table_min_empties ? s->tt : NULL;
+    TT *tt = s->tt;
     int tt_move = -1;
     TTHit hit;
     uint64_t key = pos->hash;
@@ -256,15 +237,10 @@ static int solve(Solver *s, const Position *pos, const SymmetryHashes *hashes, i
                 return hit.score;
         }
     }
-    if (s->regions && !pv && turn_cut(pos, beta, &cut))
-        return cut;
 
     Color me = pos_to_move(pos);
     int moves[BB_POINTS], keys[BB_POINTS], n = 0;
     SolverOrdering *ord = s->ordering;
-    /* below the table's reach the children need no hashes */
-    if (empties - 1 < s->table_min_empties)
-        hashes = NULL;
     if (ord && empties >= ord->min_empties)
         n = rich_order(ord, pos, tt_move, empties, moves, keys);
     else

@@ -51,14 +51,6 @@ typedef struct Solver {
     /* store with each entry the bit length of the nodes spent below it, so
      * that the table replaces cheap entries first (tt.h); else 0 */
     bool keep_work;
-    /* also cut where the stable stones the mover can make in its turn
-     * (rules/stable_turn.h) reach beta */
-    bool regions;
-    /* probe and fill the table only at positions with at least this many
-     * empty points (0: at every position): below it a subtree may cost
-     * less to search again than a probe that misses the cache
-     * (SOLVE.md, Table below a count of empty points) */
-    int table_min_empties;
 } Solver;
 
 /* The exact score (score.h final scores) of a finished game for the side

@@ -8,16 +8,11 @@
 
 #include <stdlib.h>
 
-#include "eval/evaluate.h"
 #include "base/clock.h"
 #include "rules/score.h"
 #include "rules/stable.h"
-#include "rules/stable_turn.h"
 
-enum {
-    DFPN_POLL_INTERVAL = 1024, /* the clock is read every 1024 nodes */
-    DFPN_EVAL_SCALE = 200  /* centistones of evaluation that add one to a number's factor */
-};
+enum { DFPN_POLL_INTERVAL = 1024 /* the clock is read every 1024 nodes */ };
 
 static uint32_t pn_add(uint32_t a, uint32_t b)
 {
@@ -157,32 +152,6 @@ static void stone_bounds(const SolveDfpn *d, const Position *pos, int target, in
         *upper = d->points - 2 * bb_count(stable_stones(pos->stones[COLOR_WHITE], d->size));
 }
 
-/* The mover's stones of this turn (rules/stable_turn.h): the stable stones
- * it can make before the opponent moves bound its final stones from below,
- * so Black's margin from below at Black's turn, from above at White's.
- * Looked for only when the free ceiling of that count could decide. */
-static void turn_bounds(const SolveDfpn *d, const Position *pos, int target, int *lower, int *upper)
-{
-    if (!d->regions || pos_is_over(pos))
-        return;
-    int ceiling = stable_turn_ceiling(pos);
-    if (pos_to_move(pos) == COLOR_BLACK) {
-        /* 2 * stones - points >= target */
-        if (*lower >= target || 2 * ceiling - d->points < target)
-            return;
-        int made = stable_turn_floor(pos, 2, (d->points + target + 1) / 2);
-        if (2 * made - d->points > *lower)
-            *lower = 2 * made - d->points;
-    } else {
-        /* points - 2 * stones < target */
-        if (*upper < target || d->points - 2 * ceiling >= target)
-            return;
-        int made = stable_turn_floor(pos, 2, (d->points - target) / 2 + 1);
-        if (d->points - 2 * made < *upper)
-            *upper = d->points - 2 * made;
-    }
-}
-
 /* The endgame solver's entry for pos, and the image its key was taken
  * in; false when it holds none of its own (exact-solve) entries. */
 static bool endgame_entry(const SolveDfpn *dfpn, const Position *pos, const SymmetryHashes *hashes, TTHit *hit,
@@ -262,17 +231,6 @@ static void initial_numbers(const SolveDfpn *d, const Position *pos, SolveChild 
     bool black = pos_to_move(pos) == COLOR_BLACK;
     c->pn = black ? 1 : replies;
     c->dn = black ? replies : 1;
-    if (d->evaluation) {
-        /* how far the evaluation says Black's margin passes the target
-         * (in centistones, half a stone counting as reached) */
-        int estimate = evaluate(d->evaluation, pos);
-        int lead = (black ? estimate : -estimate) - 100 * d->target + 50;
-        uint32_t factor = 1 + (uint32_t)abs(lead) / DFPN_EVAL_SCALE;
-        if (lead < 0)
-            c->pn = pn_add(0, c->pn * factor);
-        else
-            c->dn = pn_add(0, c->dn * factor);
-    }
 }
 
 void solve_dfpn_initial_numbers(const SolveDfpn *dfpn, const Position *pos, uint32_t *pn, uint32_t *dn)
@@ -290,7 +248,6 @@ static bool child_decided(const SolveDfpn *d, const Position *child, SolveChild 
 {
     int lower, upper;
     stone_bounds(d, child, d->target, &lower, &upper);
-    turn_bounds(d, child, d->target, &lower, &upper);
     initial_numbers(d, child, c);
     if (lower >= d->target) {
         c->pn = 0;

@@ -17,7 +17,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "eval/evalmodel.h"
 #include "rules/position.h"
 #include "search/endgame.h"
 #include "search/tt.h"
@@ -69,13 +68,8 @@ typedef struct SolveDfpn {
     SolveTable table;
     SymmetryTable symmetry;
     bool stability;          /* the stable-stone cut-off */
-    bool regions;            /* a child decided by the stones its mover's turn makes
-                                stable (rules/stable_turn.h); the endgame solver's
-                                own cut-off on them is endgame.regions */
     bool mobility;           /* initial numbers from the choices of the turn (else 1 and 1) */
     int epsilon_permille;    /* the 1+epsilon threshold's epsilon, in thousandths (0: plain df-pn) */
-    const EvalModel *evaluation; /* scales the initial numbers by how far it puts
-                                    the margin from the target; NULL: not used */
     int leaf_empties;        /* positions with at most this many empty points
                                 are settled by the alpha-beta endgame solver */
     TT endgame_table;        /* the endgame solver's */

@@ -17,7 +17,6 @@ void solve_options_default(SolveOptions *options)
         .epsilon_permille = SOLVE_DEFAULT_EPSILON_PERMILLE,
         .leaf_empties = SOLVE_DEFAULT_LEAF_EMPTIES,
         .ordering = true,
-        .table_min_empties = SOLVE_DEFAULT_TABLE_EMPTIES,
         .progress_interval_ms = SOLVE_DEFAULT_PROGRESS_MS,
         .known_lower = -SOLVE_MARGIN_NONE,
         .known_upper = SOLVE_MARGIN_NONE,
@@ -275,27 +274,15 @@ static void solve_openings(SolveDfpn *d, const Position *pos, uint64_t budget, S
     }
 }
 
-SolveStatus solve_start(SolveDfpn *d, int size, const SolveOptions *options, EvalModel **evaluation)
+SolveStatus solve_start(SolveDfpn *d, int size, const SolveOptions *options)
 {
-    *evaluation = NULL;
     if (solve_dfpn_init(d, size, options->hash_bytes, options->symmetry, options->stability,
                         options->leaf_empties) != SOLVE_DFPN_OK)
         return SOLVE_ERR_MEMORY;
     d->mobility = options->mobility;
-    d->regions = options->regions_children;
-    d->endgame.regions = options->regions;
     if (!options->ordering)
         d->endgame.ordering = NULL;
-    d->endgame.table_min_empties = options->table_min_empties;
     d->epsilon_permille = options->epsilon_permille;
-    if (options->evaluation) {
-        *evaluation = eval_model_default();
-        if (!*evaluation) {
-            solve_dfpn_free(d);
-            return SOLVE_ERR_MEMORY;
-        }
-        d->evaluation = *evaluation;
-    }
     d->node_limit = options->node_limit;
     d->interrupt = options->interrupt;
     d->deadline_ms = options->time_limit_ms > 0 ? d->start_ms + options->time_limit_ms : 0;
@@ -332,12 +319,10 @@ static void periodic_checkpoint(const SolveDfpn *d, void *context) { checkpoint(
 SolveStatus solve_position(const Position *pos, const SolveOptions *options, SolveResult *out)
 {
     SolveDfpn d;
-    EvalModel *model;
-    if (solve_start(&d, pos->size, options, &model) != SOLVE_OK)
+    if (solve_start(&d, pos->size, options) != SOLVE_OK)
         return SOLVE_ERR_MEMORY;
     if (options->restore && !options->restore(&d, options->restore_context)) {
         solve_dfpn_free(&d);
-        eval_model_destroy(model);
         return SOLVE_ERR_RESTORE;
     }
     Run run = {.options = options,
@@ -388,6 +373,5 @@ SolveStatus solve_position(const Position *pos, const SolveOptions *options, Sol
     out->table_capacity = solve_table_capacity(&d.table);
     out->table_bytes = solve_table_bytes(&d.table);
     solve_dfpn_free(&d);
-    eval_model_destroy(model);
     return stopped ? SOLVE_STOPPED : SOLVE_OK;
 }

@@ -21,8 +21,7 @@ typedef enum SolveStatus {
 } SolveStatus;
 
 enum { SOLVE_DEFAULT_HASH_BYTES = 64 << 20, SOLVE_DEFAULT_PROGRESS_MS = 5000, SOLVE_DEFAULT_LEAF_EMPTIES = 25,
-       SOLVE_DEFAULT_EPSILON_PERMILLE = 250, SOLVE_PROBE_EXPANSIONS = 2000,
-       SOLVE_DEFAULT_TABLE_EMPTIES = 0 };
+       SOLVE_DEFAULT_EPSILON_PERMILLE = 250, SOLVE_PROBE_EXPANSIONS = 2000 };
 
 /* The tables' default size grows with the empty points of the root: 64 MiB
  * up to 19 of them, doubling with each point above, 4 GiB from 25 on. On
@@ -58,17 +57,11 @@ typedef struct SolveOptions {
     bool openings;                /* also the value of every stone at the root */
     bool symmetry;                /* mirror images share table entries */
     bool stability;               /* the stable-stone cut-off */
-    bool regions;                 /* the endgame solver's cut-off on what the mover's
-                                     turn makes stable (rules/stable_turn.h) */
-    bool regions_children;        /* the same bound on the proof search's children */
     bool mobility;                /* initial proof numbers from the choices of the turn */
-    bool evaluation;              /* ... scaled by the built-in evaluation */
     int epsilon_permille;         /* the 1+epsilon threshold's epsilon in thousandths (0: plain df-pn) */
     int leaf_empties;             /* the endgame solver settles positions with at most
                                      this many empty points (0: proof numbers to the end) */
     bool ordering;                /* the endgame solver's richer ordering (dfpn.h) */
-    int table_min_empties;        /* the endgame solver's table only at positions with at
-                                     least this many empty points (endgame.h) */
     SolveProgressFn progress;     /* called every progress_interval_ms; may be NULL */
     void *progress_context;
     int64_t progress_interval_ms;
@@ -126,11 +119,9 @@ size_t solve_default_hash_mib(int empties, uint64_t physical_bytes);
 
 /* A proof search for boards of `size` as the options set it up (table,
  * techniques, limits, progress), its clock started: for questions of one's
- * own (solve_dfpn_prove), such as the proof tree's (proof.h). *evaluation
- * receives the evaluation it uses when the options ask for one (else
- * NULL), to destroy after solve_dfpn_free. SOLVE_ERR_MEMORY leaves nothing
- * to free. */
-SolveStatus solve_start(SolveDfpn *dfpn, int size, const SolveOptions *options, EvalModel **evaluation);
+ * own (solve_dfpn_prove), such as the proof tree's (proof.h).
+ * SOLVE_ERR_MEMORY leaves nothing to free. */
+SolveStatus solve_start(SolveDfpn *dfpn, int size, const SolveOptions *options);
 
 /* Solves pos. On SOLVE_OK and SOLVE_STOPPED *out holds what was found;
  * on an error it is left untouched. */

@@ -27,8 +27,7 @@
 static const char usage_text[] =
     "Usage: rin solve (--size N | --position STRING) [--openings] [--time SECONDS]\n"
     "                 [--nodes N] [--hash MB] [--leaf-empties K] [--no-symmetry]\n"
-    "                 [--no-stability] [--regions] [--regions-children] [--no-mobility]\n"
-    "                 [--plain-order] [--table-empties K] [--evaluation] [--epsilon E]\n"
+    "                 [--no-stability] [--no-mobility] [--plain-order] [--epsilon E]\n"
     "                 [--question-order fixed|probe] [--probe-expansions N]\n"
     "                 [--proof FILE] [--proof-leaf K] [--result FILE]\n"
     "                 [--checkpoint FILE] [--checkpoint-every SECONDS] [--resume FILE]\n"
@@ -58,21 +57,13 @@ static const char usage_text[] =
     "                      alpha-beta endgame solver (default 25; 0: proof numbers only)\n"
     "  --no-symmetry       do not merge mirror images in the tables (to measure it)\n"
     "  --no-stability      no cut-off on stones that can never change colour\n"
-    "  --regions           the endgame solver cuts off where the stable stones the\n"
-    "                      mover can make in its turn (stable stones it joins,\n"
-    "                      regions it seals against them) decide: about 12% fewer\n"
-    "                      nodes on 5x5, each dearer, so off by default\n"
-    "  --regions-children  the same bound on every child of the proof search: fewer\n"
-    "                      nodes, each several times dearer (off by default)\n"
+
     "  --no-mobility       initial proof numbers 1 and 1 (else from the choices of\n"
     "                      the turn)\n"
     "  --plain-order       the endgame solver orders its stones by fills alone (else\n"
     "                      as the search does from 11 empty points: blocks,\n"
     "                      threats, killers, history)\n"
-    "  --table-empties K   the endgame solver looks up and fills its table only at\n"
-    "                      positions with at least K empty points; below, it searches\n"
-    "                      again what the table might hold (default 0: everywhere)\n"
-    "  --evaluation        scale the initial proof numbers by the evaluation\n"
+
     "  --epsilon E         the 1+epsilon threshold's epsilon (default 0.25; 0: plain\n"
     "                      df-pn)\n"
     "  --question-order O  probe (the default): search \"a win?\" and the question\n"
@@ -384,8 +375,7 @@ static bool write_proof(const char *path, const Position *pos, int black_margin,
         proof_options.progress_context = &writing;
     }
     SolveDfpn dfpn;
-    EvalModel *evaluation;
-    if (solve_start(&dfpn, pos->size, &proof_options, &evaluation) != SOLVE_OK) {
+    if (solve_start(&dfpn, pos->size, &proof_options) != SOLVE_OK) {
         fprintf(stderr, "rin: solve: out of memory for the proof's table\n");
         fclose(out);
         remove(temporary);
@@ -420,7 +410,6 @@ static bool write_proof(const char *path, const Position *pos, int black_margin,
         ok = false;
     }
     solve_dfpn_free(&dfpn);
-    eval_model_destroy(evaluation);
     if (ok && rename(temporary, path) != 0) {
         fprintf(stderr, "rin: solve: cannot rename %s to %s: %s\n", temporary, path, strerror(errno));
         ok = false;
@@ -523,28 +512,16 @@ int solve_command(int argc, char **argv)
                 return usage_error("--leaf-empties needs a number from 0 to 256%s", "");
             options.leaf_empties = (int)k;
             i++;
-        } else if (strcmp(arg, "--table-empties") == 0) {
-            uint64_t k;
-            if (number_parse_uint(value, 0, BB_POINTS, &k) != NUMBER_OK)
-                return usage_error("--table-empties needs a number from 0 to 256%s", "");
-            options.table_min_empties = (int)k;
-            i++;
         } else if (strcmp(arg, "--openings") == 0) {
             options.openings = true;
         } else if (strcmp(arg, "--no-symmetry") == 0) {
             options.symmetry = false;
         } else if (strcmp(arg, "--no-stability") == 0) {
             options.stability = false;
-        } else if (strcmp(arg, "--regions") == 0) {
-            options.regions = true;
-        } else if (strcmp(arg, "--regions-children") == 0) {
-            options.regions_children = true;
         } else if (strcmp(arg, "--no-mobility") == 0) {
             options.mobility = false;
         } else if (strcmp(arg, "--plain-order") == 0) {
             options.ordering = false;
-        } else if (strcmp(arg, "--evaluation") == 0) {
-            options.evaluation = true;
         } else if (strcmp(arg, "--epsilon") == 0) {
             double epsilon;
             if (number_parse_real(value, 0, 100, &epsilon) != NUMBER_OK)

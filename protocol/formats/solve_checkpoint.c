@@ -19,7 +19,9 @@ enum {
     CHECKPOINT_PROOF_WORDS = 4 /* per proof-search entry (an endgame solver's takes 2) */
 };
 
-static const char magic[] = "rin-solve-checkpoint 1";
+/* Version 1 had an "evaluation" flag among the search options (a solve
+ * option rin no longer has): read still when it was off. */
+static const char magic[] = "rin-solve-checkpoint 2", magic_v1[] = "rin-solve-checkpoint 1";
 
 /* The check: FNV-1a's 64-bit constants, over the header's bytes and the
  * body's words, each word's step followed by a shift that carries its
@@ -47,7 +49,6 @@ SolveCheckpointSearch solve_checkpoint_search(const SolveOptions *options)
     return (SolveCheckpointSearch){.symmetry = options->symmetry,
                                    .stability = options->stability,
                                    .mobility = options->mobility,
-                                   .evaluation = options->evaluation,
                                    .ordering = options->ordering,
                                    .epsilon_permille = options->epsilon_permille,
                                    .leaf_empties = options->leaf_empties};
@@ -66,9 +67,6 @@ bool solve_checkpoint_compatible(const SolveCheckpointSearch *saved, const Solve
     if (saved->mobility != run->mobility)
         return error_text(why, why_size, "initial numbers by mobility %s (--no-mobility), this run %s",
                    saved->mobility ? on : off, run->mobility ? on : off);
-    if (saved->evaluation != run->evaluation)
-        return error_text(why, why_size, "--evaluation %s, this run %s", saved->evaluation ? on : off,
-                   run->evaluation ? on : off);
     if (saved->ordering != run->ordering)
         return error_text(why, why_size, "the richer ordering %s (--plain-order), this run %s", saved->ordering ? on : off,
                    run->ordering ? on : off);
@@ -160,9 +158,8 @@ bool solve_checkpoint_write(const char *path, const SolveCheckpointInfo *info, c
     posstr_format(&info->pos, text);
     const SolveCheckpointSearch *s = &info->search;
     put_text(w, "%s\nposition %s\n", magic, text);
-    put_text(w, "search symmetry %d stability %d mobility %d evaluation %d ordering %d epsilon %d leaf-empties %d\n",
-             s->symmetry, s->stability, s->mobility, s->evaluation, s->ordering, s->epsilon_permille,
-             s->leaf_empties);
+    put_text(w, "search symmetry %d stability %d mobility %d ordering %d epsilon %d leaf-empties %d\n", s->symmetry,
+             s->stability, s->mobility, s->ordering, s->epsilon_permille, s->leaf_empties);
     put_text(w, "black-margin %d %d\n", info->lower, info->upper);
     if (info->asking)
         put_text(w, "asking %d pn %" PRIu32 " dn %" PRIu32 "\n", info->target, info->pn, info->dn);
@@ -248,7 +245,9 @@ bool solve_checkpoint_open(SolveCheckpointReader *r, const char *path, char *err
     r->check = CHECK_START;
     SolveCheckpointInfo *info = &r->info;
     char line[CHECKPOINT_LINE_MAX], why[160];
-    bool ok = get_line(r, line, sizeof line) && strcmp(line, magic) == 0;
+    bool ok = get_line(r, line, sizeof line);
+    bool v1 = ok && strcmp(line, magic_v1) == 0;
+    ok = ok && (v1 || strcmp(line, magic) == 0);
     if (!ok) {
         solve_checkpoint_close(r);
         return error_text(err, err_size, "%s: not a checkpoint of rin solve (it starts with '%s')", path, magic);
@@ -267,10 +266,17 @@ bool solve_checkpoint_open(SolveCheckpointReader *r, const char *path, char *err
             if (!posstr_parse(line + 9, &info->pos, why, sizeof why))
                 ok = error_text(err, err_size, "%s: line %d: %s", path, number, why);
             seen |= 1;
-        } else if (sscanf(line, "search symmetry %d stability %d mobility %d evaluation %d ordering %d epsilon %d "
-                                "leaf-empties %d",
-                          &a[0], &a[1], &a[2], &a[3], &a[4], &a[5], &a[6]) == 7) {
-            info->search = (SolveCheckpointSearch){a[0] != 0, a[1] != 0, a[2] != 0, a[3] != 0, a[4] != 0, a[5], a[6]};
+        } else if (!v1 && sscanf(line, "search symmetry %d stability %d mobility %d ordering %d epsilon %d "
+                                       "leaf-empties %d",
+                                 &a[0], &a[1], &a[2], &a[4], &a[5], &a[6]) == 6) {
+            info->search = (SolveCheckpointSearch){a[0] != 0, a[1] != 0, a[2] != 0, a[4] != 0, a[5], a[6]};
+            seen |= 2;
+        } else if (v1 && sscanf(line, "search symmetry %d stability %d mobility %d evaluation %d ordering %d epsilon %d "
+                                      "leaf-empties %d",
+                                &a[0], &a[1], &a[2], &a[3], &a[4], &a[5], &a[6]) == 7) {
+            if (a[3] != 0)
+                ok = error_text(err, err_size, "%s: written with --evaluation, which rin solve no longer has", path);
+            info->search = (SolveCheckpointSearch){a[0] != 0, a[1] != 0, a[2] != 0, a[4] != 0, a[5], a[6]};
             seen |= 2;
         } else if (sscanf(line, "black-margin %d %d", &info->lower, &info->upper) == 2) {
             if (info->lower > info->upper || info->lower < -BB_POINTS - 1 || info->upper > BB_POINTS + 1)

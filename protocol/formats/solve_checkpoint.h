@@ -1,4 +1,4 @@
-/* Checkpoint files of rin solve (format rin-solve-checkpoint 1,
+/* Checkpoint files of rin solve (format rin-solve-checkpoint 2, version 1 read too,
  * engine/solve/SOLVE.md "Stopping and resuming"): a few text lines (the
  * root, the options that shape the search, the bounds proven, the question
  * under way, the nodes and time spent, the tables' entry counts), then a
@@ -22,12 +22,12 @@
 #include "solve/dfpn.h"
 #include "solve/solve.h"
 
-enum { SOLVE_CHECKPOINT_VERSION = 1, SOLVE_CHECKPOINT_ERROR_MAX = 1400 };
+enum { SOLVE_CHECKPOINT_VERSION = 2, SOLVE_CHECKPOINT_ERROR_MAX = 1400 };
 
 /* The options a checkpoint's tables were built under, which a resumed run
  * must share. */
 typedef struct SolveCheckpointSearch {
-    bool symmetry, stability, mobility, evaluation, ordering;
+    bool symmetry, stability, mobility, ordering;
     int epsilon_permille, leaf_empties;
 } SolveCheckpointSearch;
 

@@ -236,8 +236,8 @@ static void test_endgame_leaves_same_values(void **state)
 }
 
 /* The initial proof numbers and the thresholds only steer the search: 1
- * and 1 everywhere, or scaled by the evaluation, plain df-pn or a large
- * epsilon, the values stay the same. */
+ * and 1 everywhere, plain df-pn or a large epsilon, the values stay the
+ * same. */
 static void test_initial_numbers_same_values(void **state)
 {
     (void)state;
@@ -250,10 +250,6 @@ static void test_initial_numbers_same_values(void **state)
     options.mobility = false;
     check_random(4, 40, 4, 10, 12, &options);
     check_random(5, 20, 4, 8, 13, &options);
-    options.mobility = true;
-    options.evaluation = true;
-    check_random(4, 20, 4, 10, 14, &options);
-    check_random(5, 10, 4, 8, 15, &options);
 }
 
 static void test_without_symmetry_or_stability_same_values(void **state)
@@ -266,55 +262,6 @@ static void test_without_symmetry_or_stability_same_values(void **state)
     options.stability = false;
     check_random(4, 60, 4, 10, 8, &options);
     check_random(5, 20, 4, 8, 9, &options);
-}
-
-/* The bound on the stable stones the mover's turn makes
- * (rules/stable_turn.h), on the proof search's children and in the
- * endgame solver, on and off: the values stay minimax's. */
-static void test_regions_same_values(void **state)
-{
-    (void)state;
-    SolveOptions options = small_options();
-    options.regions_children = true;
-    check_random(4, 80, 3, 10, 41, &options);
-    check_random(5, 40, 3, 9, 42, &options);
-    options.leaf_empties = 5;
-    options.hash_bytes = 4 << 20;
-    check_random(4, 60, 3, 11, 43, &options);
-    check_random(5, 30, 3, 9, 44, &options);
-    options.regions = false;
-    options.regions_children = false;
-    check_random(4, 60, 3, 11, 45, &options);
-    check_random(5, 30, 3, 9, 46, &options);
-}
-
-/* The endgame solver's table left out below a count of empty points:
- * the same values, from more nodes (the subtrees below are searched again
- * where the table would have found them). */
-static void test_table_empties_same_values(void **state)
-{
-    (void)state;
-    SolveOptions options = small_options();
-    options.leaf_empties = SOLVE_DEFAULT_LEAF_EMPTIES;
-    options.hash_bytes = 4 << 20;
-    for (int k = 3; k <= 7; k += 4) {
-        options.table_min_empties = k;
-        assert_true(check_random(4, 40, 3, 12, 51 + (uint64_t)k, &options) > 30);
-        check_random(5, 20, 3, 9, 61 + (uint64_t)k, &options);
-    }
-    static const char *const rows[] = {".....", ".O.X.", ".OXO.", ".X.O.", "....."};
-    Position pos;
-    assert_true(support_position_from_rows(&pos, rows, 5, COLOR_BLACK, 1));
-    uint64_t nodes[2];
-    for (int i = 0; i < 2; i++) {
-        options.table_min_empties = i == 0 ? 0 : 6;
-        SolveResult *result = solve_ok(&pos, &options);
-        assert_int_equal(result->black_margin, 1);
-        nodes[i] = result->nodes;
-        free(result);
-    }
-    if (nodes[1] <= nodes[0])
-        fail_msg("without the table below 6 empty points %" PRIu64 " nodes, with it %" PRIu64, nodes[1], nodes[0]);
 }
 
 /* A table of a few buckets: entries are replaced all the time, proven
@@ -568,8 +515,6 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_endgame_leaves_same_values),
         cmocka_unit_test(test_initial_numbers_same_values),
         cmocka_unit_test(test_without_symmetry_or_stability_same_values),
-        cmocka_unit_test(test_regions_same_values),
-        cmocka_unit_test(test_table_empties_same_values),
         cmocka_unit_test(test_tiny_table_same_values),
         cmocka_unit_test(test_mirror_images_have_the_same_value),
         cmocka_unit_test(test_opening_table_4x4),

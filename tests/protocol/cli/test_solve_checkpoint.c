@@ -82,7 +82,7 @@ static void stop_and_resume(const char *position, const char *options, uint64_t 
     support_output_free(&o);
     char *header = slurp_in_dir(name, NULL);
     assert_non_null(header);
-    assert_int_equal(strncmp(header, "rin-solve-checkpoint 1\n", 23), 0);
+    assert_int_equal(strncmp(header, "rin-solve-checkpoint 2\n", 23), 0);
     assert_int_equal(number_after(header, "\nnodes "), nodes);
     free(header);
 
@@ -300,6 +300,65 @@ static void test_another_position_or_search_refused(void **state)
     free(after);
 }
 
+/* A checkpoint of version 1, made from one of version 2: the magic, and
+ * `evaluation E` in the search line; the check word computed again (FNV-1a
+ * over the header's bytes, then each body word folded in). */
+static char *as_version_1(const char *v2, size_t size, int evaluation, size_t *v1_size)
+{
+    const char *body = strstr(v2, "\nbody\n");
+    const char *ordering = strstr(v2, " ordering ");
+    assert_non_null(body);
+    assert_non_null(ordering);
+    size_t header = (size_t)(body - v2) + 6, before = (size_t)(ordering - v2);
+    char *v1 = malloc(size + 32);
+    assert_non_null(v1);
+    char flag[32];
+    int inserted = snprintf(flag, sizeof flag, " evaluation %d", evaluation);
+    memcpy(v1, v2, before);
+    memcpy(v1 + before, flag, (size_t)inserted);
+    memcpy(v1 + before + (size_t)inserted, v2 + before, size - before);
+    v1[21] = '1'; /* "rin-solve-checkpoint 1" */
+    size_t total = size + (size_t)inserted, header1 = header + (size_t)inserted;
+    uint64_t check = UINT64_C(0xcbf29ce484222325), prime = UINT64_C(0x100000001b3);
+    for (size_t i = 0; i < header1; i++)
+        check = (check ^ (uint8_t)v1[i]) * prime;
+    for (size_t at = header1; at + 8 < total; at += 8) {
+        uint64_t word = 0;
+        for (int k = 0; k < 8; k++)
+            word |= (uint64_t)(uint8_t)v1[at + (size_t)k] << (8 * k);
+        check = (check ^ word) * prime;
+        check ^= check >> 32;
+    }
+    for (int k = 0; k < 8; k++)
+        v1[total - 8 + (size_t)k] = (char)(check >> (8 * k));
+    *v1_size = total;
+    return v1;
+}
+
+/* A checkpoint of version 1 (which had a flag for a solve option since
+ * removed) is resumed while the flag is off, refused when it is on. */
+static void test_version_1_read(void **state)
+{
+    (void)state;
+    make_checkpoint("v2.ckpt");
+    size_t size, v1_size;
+    char *v2 = slurp_in_dir("v2.ckpt", &size);
+    assert_non_null(v2);
+    char *v1 = as_version_1(v2, size, 0, &v1_size);
+    write_in_dir("v1.ckpt", v1, v1_size);
+    free(v1);
+    SupportOutput o = run("solve --hash 8 --leaf-empties 0 --resume %s/v1.ckpt", dir);
+    if (o.status != 0)
+        fail_msg("resuming a version 1 checkpoint: status %d, stderr %s", o.status, o.err);
+    assert_int_equal(value_of(o.out), 0);
+    support_output_free(&o);
+    v1 = as_version_1(v2, size, 1, &v1_size);
+    write_in_dir("v1e.ckpt", v1, v1_size);
+    free(v1);
+    refused("v1e.ckpt", "--hash 8 --leaf-empties 0", "written with --evaluation");
+    free(v2);
+}
+
 /* The line of job k in --status's output. */
 static void job_line(const char *out, int k, char *line, size_t size)
 {
@@ -398,6 +457,7 @@ int main(void)
         cmocka_unit_test(test_signal_delivered_twice),
         cmocka_unit_test(test_damaged_checkpoints_refused),
         cmocka_unit_test(test_another_position_or_search_refused),
+        cmocka_unit_test(test_version_1_read),
         cmocka_unit_test(test_status_of_jobs),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -1,7 +1,7 @@
 /* rin solve through the real binary: the empty 4x4 board with its opening
  * table (sixteen stones, the mirror images marked), a position string
  * whose value and best stone agree with solve_position in-process, a node
- * limit that leaves the proof unproven with its numbers, --table-empties,
+ * limit that leaves the proof unproven with its numbers,
  * progress lines on stderr, and bad arguments refused with a message and
  * status 2. */
 #include <setjmp.h>
@@ -114,26 +114,6 @@ static void test_position_matches_the_engine(void **state)
     free_output(&o);
 }
 
-/* --table-empties reaches the endgame solver: the same value from more
- * nodes when its table starts at 6 empty points. */
-static void test_table_empties(void **state)
-{
-    (void)state;
-    Output with = run("--size 4 --hash 16");
-    Output without = run("--size 4 --hash 16 --table-empties 6");
-    assert_int_equal(with.status, 0);
-    assert_int_equal(without.status, 0);
-    assert_non_null(strstr(with.out, "value: draw (Black: draw)\n"));
-    assert_non_null(strstr(without.out, "value: draw (Black: draw)\n"));
-    const char *a = strstr(with.out, "\nnodes "), *b = strstr(without.out, "\nnodes ");
-    assert_non_null(a);
-    assert_non_null(b);
-    if (strtoull(b + 7, NULL, 10) <= strtoull(a + 7, NULL, 10))
-        fail_msg("nodes with the table everywhere: %s; from 6 empty points: %s", a + 1, b + 1);
-    free_output(&with);
-    free_output(&without);
-}
-
 static void test_node_limit_is_unproven(void **state)
 {
     (void)state;
@@ -179,7 +159,6 @@ static void test_refusals(void **state)
         {"--size 4 --nodes -1", "--nodes needs a number above 0"},
         {"--size 4 --bogus", "unexpected argument '--bogus'"},
         {"--size 4 --leaf-empties 257", "--leaf-empties needs a number from 0 to 256"},
-        {"--size 4 --table-empties x", "--table-empties needs a number from 0 to 256"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         Output o = run(cases[i].args);
@@ -216,7 +195,6 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_empty_4x4_with_openings),
         cmocka_unit_test(test_position_matches_the_engine),
-        cmocka_unit_test(test_table_empties),
         cmocka_unit_test(test_node_limit_is_unproven),
         cmocka_unit_test(test_progress_lines),
         cmocka_unit_test(test_refusals),
