@@ -1,4 +1,4 @@
-/* An experimental evaluation by n-tuple pattern tables, as Othello programs
+/* The search's default evaluation: n-tuple pattern tables, as Othello programs
  * (Logistello, Edax, Egaroucid) evaluate: fixed shapes of a few points
  * (windows, edge strips) placed all over the board; each configuration of
  * each shape (every cell empty, the side to move's or the opponent's)
@@ -11,10 +11,10 @@
  * logit is the sum, over the instances of the owner shapes that hold it,
  * of a weight per (table, configuration, the point's cell in it).
  *
- * The search evaluates with it when a pattern weights file is loaded
- * (ntuple_evaluate, eval/ntuple_weights.h); measured against the learned
- * evaluation by tests/measure/ntuple_measure.c (engine/learn/TRAINING.md,
- * "Pattern model"). */
+ * The search evaluates with it whenever a pattern weights file is loaded,
+ * the built-in one by default (ntuple_evaluate, eval/ntuple_weights.h);
+ * measured against the linear evaluation by tests/measure/ntuple_measure.c
+ * (engine/learn/TRAINING.md, "The pattern model"). */
 #ifndef RIN_NTUPLE_H
 #define RIN_NTUPLE_H
 

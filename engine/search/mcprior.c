@@ -215,7 +215,7 @@ int mcprior_add_gain(const McPrior *prior, const SearchParams *params, const Pos
     if (!prior->ready)
         return margin;
     /* the larger boards, where the search sees less of the game, lean on
-     * the random games more (STRENGTH.md rows 82 to 87), and more again
+     * the random games more (strength log rows 82 to 87), and more again
      * when the games are many enough for their AMAF values to be sure
      * (row 105) */
     int quarters = SEARCH_PARAM(params, prior_gain_weight);

@@ -17,7 +17,9 @@ typedef struct JudgeEstimates {
 /* The figures of one set (engine/STRENGTH.md, "Judgement"). */
 typedef struct JudgeFigures {
     int positions;
-    double sign_accuracy; /* share of positions whose estimate has the final margin's sign (a draw: half when |estimate| >= 0.5) */
+    double sign_accuracy; /* share of positions whose estimate has the final margin's sign; in a drawn
+                           * game one counts when |estimate| < 0.5, and an estimate of 0 in a decided
+                           * game counts half */
     double margin_rms;    /* stones */
     double owner_brier;   /* mean over empty points of (P(Black owns) - owned)^2; negative when no owner estimate */
     int lost_games;       /* games with a loser */

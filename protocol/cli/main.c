@@ -1,6 +1,6 @@
 /* The rin command: a GTP engine by default, plus benchmark, analysis and
  * data subcommands (playouts, perft, bench, suite, selfplay, games, train,
- * train-patterns, solve, verify), and a game for people (play). */
+ * train-patterns, judge, solve, verify), and a game for people (play). */
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>

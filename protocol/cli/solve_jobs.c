@@ -1,4 +1,4 @@
-/* rin solve --split, the jobs' result files and --merge (solve_jobs.h). */
+/* rin solve --split, the jobs' result files, --merge and --status (solve_jobs.h). */
 #include "cli/solve_jobs.h"
 
 #include <errno.h>

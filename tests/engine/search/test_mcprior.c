@@ -399,7 +399,7 @@ static void test_many_games_weigh_more(void **state)
             prior->playouts = p->prior_many_playouts;
             assert_int_equal(mcprior_add_gain(prior, p, &child, 0), score_clamp_eval(gain * many / 4));
             /* 5,000 games, where the larger weight was measured to pay
-             * (STRENGTH.md row 110) */
+             * (strength log row 110) */
             prior->playouts = 5000;
             assert_int_equal(mcprior_add_gain(prior, p, &child, 0), score_clamp_eval(gain * many / 4));
         }
