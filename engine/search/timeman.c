@@ -2,12 +2,14 @@
  * the margin; the soft limit spreads the time over the stones to come. */
 #include "search/timeman.h"
 
+#include <math.h>
+
 TimeControl timeman_settings(double main_s, double byo_s, int byo_stones)
 {
     TimeControl tc = {0};
     tc.limited = !(byo_s > 0 && byo_stones == 0);
-    tc.main_ms = (int64_t)(main_s * 1000.0);
-    tc.byo_ms = (int64_t)(byo_s * 1000.0);
+    tc.main_ms = llround(main_s * 1000.0);
+    tc.byo_ms = llround(byo_s * 1000.0);
     tc.byo_stones = byo_stones;
     if (tc.main_ms > 0) {
         tc.left_ms = tc.main_ms;

@@ -23,8 +23,9 @@ typedef struct TimeBudget {
     int64_t hard_ms; /* never exceed */
 } TimeBudget;
 
-/* The time control of GTP time_settings (times in seconds). byo-yomi time
- * > 0 with 0 stones means no limit, as GTP 2 defines. */
+/* The time control of GTP time_settings (times in seconds, kept to the
+ * millisecond). byo-yomi time > 0 with 0 stones means no limit, as GTP 2
+ * defines. */
 TimeControl timeman_settings(double main_s, double byo_s, int byo_stones);
 
 /* The budget for one stone, with the time_* shares of `params`.

@@ -210,14 +210,33 @@ bool gtp_cmd_final_score(Gtp *gtp, const GtpArgs *args)
     return gtp_reply(gtp, "%s", result);
 }
 
+/* A time of time_settings or time_left in seconds. GTP 2 says an integer;
+ * decimals are taken too, to the millisecond, since a whole second is far
+ * more than a fast game gives a stone (rin-match sends 0.1 for 100 ms). */
+static bool arg_seconds(Gtp *gtp, const char *arg, const char *what, double *seconds)
+{
+    char quoted[GTP_QUOTE_MAX];
+    switch (number_parse_real(arg, 0, TIME_MAX, seconds)) {
+    case NUMBER_OK:
+        return true;
+    case NUMBER_RANGE:
+    case NUMBER_TINY:
+        return gtp_fail(gtp, "syntax error: %s %s is out of range (0 to %d)", what, gtp_quote(arg, quoted),
+                        TIME_MAX);
+    default:
+        return gtp_fail(gtp, "syntax error: %s must be a number of seconds, got %s", what, gtp_quote(arg, quoted));
+    }
+}
+
 bool gtp_cmd_time_settings(Gtp *gtp, const GtpArgs *args)
 {
-    int64_t main_time, byo_yomi_time, byo_yomi_stones;
-    if (!gtp_arg_int(gtp, args->v[0], "main time", 0, TIME_MAX, &main_time) ||
-        !gtp_arg_int(gtp, args->v[1], "byo-yomi time", 0, TIME_MAX, &byo_yomi_time) ||
+    double main_time, byo_yomi_time;
+    int64_t byo_yomi_stones;
+    if (!arg_seconds(gtp, args->v[0], "main time", &main_time) ||
+        !arg_seconds(gtp, args->v[1], "byo-yomi time", &byo_yomi_time) ||
         !gtp_arg_int(gtp, args->v[2], "byo-yomi stones", 0, TIME_MAX, &byo_yomi_stones))
         return false;
-    TimeControl clock = timeman_settings((double)main_time, (double)byo_yomi_time, (int)byo_yomi_stones);
+    TimeControl clock = timeman_settings(main_time, byo_yomi_time, (int)byo_yomi_stones);
     gtp->clock[COLOR_BLACK] = clock;
     gtp->clock[COLOR_WHITE] = clock;
     gtp->clock_set = true;
@@ -227,8 +246,9 @@ bool gtp_cmd_time_settings(Gtp *gtp, const GtpArgs *args)
 bool gtp_cmd_time_left(Gtp *gtp, const GtpArgs *args)
 {
     Color color;
-    int64_t time, stones;
-    if (!gtp_arg_color(gtp, args->v[0], &color) || !gtp_arg_int(gtp, args->v[1], "time", 0, TIME_MAX, &time) ||
+    double time;
+    int64_t stones;
+    if (!gtp_arg_color(gtp, args->v[0], &color) || !arg_seconds(gtp, args->v[1], "time", &time) ||
         !gtp_arg_int(gtp, args->v[2], "stones", 0, TIME_MAX, &stones))
         return false;
     TimeControl *clock = &gtp->clock[color];
@@ -237,7 +257,7 @@ bool gtp_cmd_time_left(Gtp *gtp, const GtpArgs *args)
         *clock = timeman_settings(0, 0, 0);
         clock->limited = true;
     }
-    clock->left_ms = time * 1000;
+    clock->left_ms = llround(time * 1000.0);
     clock->left_stones = (int)stones;
     if (!gtp->clock_set) {
         gtp->clock[color_other(color)] = *clock;

@@ -71,9 +71,10 @@ PlayerLimits gtp_stone_limits(const Gtp *gtp)
         hard = budget.hard_ms;
     }
     if (o->movetime > 0) {
-        /* a fixed time per stone, within what the clock allows */
-        int64_t fixed = o->movetime - fixed_margin(o->movetime, o->margin);
-        soft = hard = hard > 0 && hard < fixed ? hard : fixed;
+        /* a fixed time per stone wins over the controller's clock: a match
+         * runner that tells every engine its clock must not change what an
+         * engine given --movetime plays */
+        soft = hard = o->movetime - fixed_margin(o->movetime, o->margin);
     } else if (hard == 0 && o->depth == 0 && o->nodes == 0) {
         hard = o->stonetime - fixed_margin(o->stonetime, o->margin);
         soft = hard / 2;

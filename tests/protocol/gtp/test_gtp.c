@@ -880,6 +880,32 @@ static void test_movetime_is_used(void **state)
     gtp_destroy(gtp);
 }
 
+/* The clock a controller sets is to the millisecond (time_settings and
+ * time_left take decimal seconds, as rin-match sends 100 ms a stone), and
+ * a fixed --movetime wins over it: a match runner that tells every engine
+ * the time must not change what an engine given its own --movetime plays. */
+static void test_clock_in_decimal_seconds_and_movetime_wins(void **state)
+{
+    (void)state;
+    Gtp *gtp = new_engine(1);
+    assert_exec(gtp, "rin-option margin 50", "=\n\n");
+    assert_exec(gtp, "time_settings 0 0.3 1", "=\n\n");
+    PlayerLimits limits = gtp_stone_limits(gtp);
+    assert_int_equal(limits.hard_ms, 300 - 50);
+    assert_exec(gtp, "time_left b 0.12 1", "=\n\n");
+    assert_int_equal(gtp_stone_limits(gtp).hard_ms, 120 - 50);
+    /* the engine's own time per stone, longer or shorter than the clock's */
+    assert_exec(gtp, "rin-option movetime 1000", "=\n\n");
+    limits = gtp_stone_limits(gtp);
+    assert_int_equal(limits.hard_ms, 1000 - 50);
+    assert_int_equal(limits.soft_ms, 1000 - 50);
+    assert_exec(gtp, "time_left b 30 0", "=\n\n");
+    assert_int_equal(gtp_stone_limits(gtp).hard_ms, 1000 - 50);
+    assert_exec(gtp, "rin-option movetime 100", "=\n\n");
+    assert_int_equal(gtp_stone_limits(gtp).hard_ms, 100 - 100 / 20);
+    gtp_destroy(gtp);
+}
+
 static void test_final_score_matches_counts(void **state)
 {
     (void)state;
@@ -1022,6 +1048,7 @@ int main(void)
         cmocka_unit_test(test_genmove_games_and_undo),
         cmocka_unit_test(test_genmove_depends_on_seed_only),
         cmocka_unit_test(test_movetime_is_used),
+        cmocka_unit_test(test_clock_in_decimal_seconds_and_movetime_wins),
         cmocka_unit_test(test_final_score_matches_counts),
         cmocka_unit_test(test_junk_lines),
         cmocka_unit_test(test_junk_stream_stays_in_step),
