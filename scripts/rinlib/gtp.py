@@ -69,6 +69,7 @@ class GtpEngine:
         self._process: subprocess.Popen[bytes] | None = None
         self._buffer = b""
         self._next_id = 1
+        self._commands: frozenset[str] | None = None  # list_commands of the running process
         self._lock = threading.Lock()
 
     # -- life cycle ----------------------------------------------------
@@ -97,6 +98,7 @@ class GtpEngine:
             self._process = process
         self._buffer = b""
         self._next_id = 1
+        self._commands = None
         if self._on_stderr is not None:
             threading.Thread(target=_forward_lines, args=(process.stderr, self._on_stderr), daemon=True).start()
 
@@ -164,6 +166,15 @@ class GtpEngine:
         if not response.ok:
             raise EngineFailure(ERROR_ANSWER, f"'{command}' answered '? {response.text}'")
         return response.text
+
+    def commands(self, timeout: float | None = None) -> frozenset[str]:
+        """The commands the engine lists (list_commands), asked once per
+        process; none when it answers list_commands with an error. Raises
+        EngineFailure like send()."""
+        if self._commands is None:
+            response = self.send("list_commands", timeout)
+            self._commands = frozenset(response.text.split()) if response.ok else frozenset()
+        return self._commands
 
     def stream(self, command: str, on_line: Callable[[str], None], stopped: Callable[[], bool],
                stop_command: str = "name", timeout: float | None = None, poll_s: float = 0.05) -> Response:

@@ -56,8 +56,11 @@ order and those after the decision are left out, as one run stops there."""
 
 EPILOG = """\
 time controls:
-  --movetime MS       nothing is sent; each genmove answer must arrive within
-                      MS + margin milliseconds.
+  --movetime MS       Canadian byo-yomi of one stone: sends
+                      `time_settings 0 S 1` at the start of each game and
+                      `time_left COLOR S 1` before every genmove, S = MS/1000
+                      seconds (decimals: 0.1 for 100 ms); each genmove answer
+                      must arrive within MS + margin milliseconds.
   --tc MAIN+INC       sends `time_settings MAIN 0 0` at the start of each game
                       and `time_left COLOR T 0` before every genmove; T is the
                       clock's time left including increments earned so far.
@@ -66,9 +69,13 @@ time controls:
                       then `time_left COLOR T 0` in main time and
                       `time_left COLOR T S` in byo-yomi (T left in the period,
                       S stones still to place in it).
-  GTP takes whole seconds: times sent are rounded down. The runner measures
-  each genmove from sending it to reading the whole answer, deducts that from
-  the clock, and forfeits the game when the clock is below -margin.
+  Only engines that list time_settings and time_left (list_commands) are
+  told, and only if they accept time_settings; the others play on their own
+  settings. An engine given its own --movetime (rin --movetime 100) thinks
+  that long whatever it is told. --tc sends whole seconds, rounded down.
+  The runner measures each genmove from sending it to reading the whole
+  answer, deducts that from the clock, and forfeits the game when the clock
+  is below -margin.
 
 openings:
   random: opening p is K stones drawn uniformly from the referee's legal moves

@@ -1,10 +1,14 @@
 """Time controls: parsing --movetime and --tc, the GTP commands that announce
 them to the engines, and the clock the runner keeps for each side.
 
-What the engines are told (GTP 2 takes whole seconds, so every time sent is
-rounded down to whole seconds):
-- per stone (--movetime MS): nothing; the engine is expected to know its
-  limit from its own command line. The runner only measures.
+What the engines are told (those that list time_settings and time_left in
+list_commands and accept time_settings; the others are told nothing and the
+runner keeps the clock all the same):
+- per stone (--movetime MS): Canadian byo-yomi of one stone,
+  `time_settings 0 S 1` once per game and `time_left COLOR S 1` before every
+  genmove, S = MS / 1000 in seconds with up to three decimals (0.1 for
+  100 ms): GTP 2 says whole seconds, which a fast game cannot use; rin reads
+  decimals, and an engine that refuses them is told nothing.
 - MAIN+INC: `time_settings MAIN 0 0` (absolute time) once per game, then
   `time_left COLOR T 0` before every genmove, T = the clock's time left,
   which includes the increments earned so far (GTP has no increment).
@@ -12,6 +16,7 @@ rounded down to whole seconds):
   per game, then before every genmove `time_left COLOR T 0` in main time, or
   `time_left COLOR T S` in byo-yomi, T = time left in the period and S =
   stones still to place in it.
+Times of --tc are sent in whole seconds, rounded down.
 """
 
 import math
@@ -23,7 +28,8 @@ _BYOYOMI_FORM = re.compile(rf"^{_NUMBER}:{_NUMBER}/(\d+)$")
 
 
 class MoveTime:
-    """A limit per stone, in seconds. The runner tells the engines nothing."""
+    """A limit per stone, in seconds, told to the engines as Canadian
+    byo-yomi of one stone."""
 
     def __init__(self, limit_s):
         self.limit_s = limit_s
@@ -32,7 +38,7 @@ class MoveTime:
         return f"{self.limit_s * 1000:g} ms per stone"
 
     def settings_command(self):
-        return None
+        return f"time_settings 0 {_decimal(self.limit_s)} 1"
 
     def new_clock(self):
         return _MoveTimeClock(self.limit_s)
@@ -96,12 +102,18 @@ def _whole(seconds):
     return int(math.floor(seconds + 1e-9))
 
 
+def _decimal(seconds):
+    """Seconds to the millisecond, without trailing zeros: 0.1, 1.5, 2."""
+    return f"{seconds:.3f}".rstrip("0").rstrip(".")
+
+
 class _MoveTimeClock:
     def __init__(self, limit_s):
         self.limit_s = limit_s
 
     def time_left_command(self, color):
-        return None
+        """Every stone starts a fresh period of one stone."""
+        return f"time_left {color} {_decimal(self.limit_s)} 1"
 
     def allowed_s(self, margin_s):
         """How long the runner waits for the next genmove answer."""

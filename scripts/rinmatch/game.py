@@ -94,13 +94,14 @@ class Game:
         self.moves = []
         self.time_used = {BLACK: 0.0, WHITE: 0.0}
         self.clocks = None
+        self.told_time = {BLACK: False, WHITE: False}  # the engine took time_settings: time_left follows
 
     # -- the game ----------------------------------------------------------
     def play(self):
         self._set_up_referee()
         for color in (BLACK, WHITE):
             try:
-                self._set_up_engine(self.engines[color])
+                self._set_up_engine(color)
             except gtp.EngineFailure as failure:
                 return self._loss(color, failure.kind, f"during setup: {failure.detail}", failed=True)
         control = self.settings.time_control
@@ -157,7 +158,9 @@ class Game:
         return None
 
     def _send_time_left(self, color):
-        command = self.clocks[color].time_left_command(color) if self.clocks else None
+        if not self.told_time[color]:
+            return
+        command = self.clocks[color].time_left_command(color)
         if command:
             self.engines[color].ask(command, self.settings.command_timeout_s)
 
@@ -167,13 +170,26 @@ class Game:
         for command in self._setup_commands(size):
             self._referee(command)
 
-    def _set_up_engine(self, engine):
+    def _set_up_engine(self, color):
+        engine = self.engines[color]
         timeout = self.settings.command_timeout_s
         for command in self._setup_commands(self.settings.size):
             engine.ask(command, timeout)
+        self.told_time[color] = self._tell_time_control(engine)
+
+    def _tell_time_control(self, engine):
+        """Sends time_settings to an engine that lists time_settings and
+        time_left; whether it took it (then time_left follows before every
+        genmove). An engine that does not know them, or refuses the time
+        (one that reads whole seconds only), plays on its own settings."""
         control = self.settings.time_control
-        if control and control.settings_command():
-            engine.ask(control.settings_command(), timeout)
+        command = control.settings_command() if control else None
+        if command is None:
+            return False
+        timeout = self.settings.command_timeout_s
+        if not {"time_settings", "time_left"} <= engine.commands(timeout):
+            return False
+        return engine.send(command, timeout).ok
 
     def _setup_commands(self, size):
         commands = [f"boardsize {size}", "clear_board"]

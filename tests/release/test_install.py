@@ -1,13 +1,16 @@
 """`cmake --install` of this build tree into a staging folder (DESTDIR),
 then what was installed, used from another folder as a user would: the
-engine through a short GTP session, the manual page rendered by man, and
+engine through a short GTP session, the manual page rendered by man, its
+examples run as written with the installed tools first on the PATH, and
 the tools rin-match, rin-review and rin-web, which must find their packages
 and the installed engine without being told (cmake/install.cmake,
 scripts/rinlib/paths.py)."""
 
+import gzip
 import http.client
 import os
 import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -95,6 +98,109 @@ class ManualTest(unittest.TestCase):
             self.assertRegex(done.stdout, rf"\n{heading}\n", heading)
         for word in ("--pattern-file FILE", "rin-analyze", "train-patterns", "protocol/PROTOCOL.md"):
             self.assertIn(word, done.stdout)
+
+
+def manual_page():
+    """The installed manual page, compressed or not."""
+    page = installed("share", "man", "man6", "rin.6")
+    return page + ".gz" if os.path.exists(page + ".gz") else page
+
+
+def manual_examples(path):
+    """The commands of the manual page's EXAMPLES section (its .EX blocks),
+    as a reader types them: the page's escapes turned into their characters,
+    a line ending in a backslash joined to the next."""
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8") as handle:
+        page = handle.read()
+    section = page.split("\n.SH EXAMPLES\n", 1)[1].split("\n.SH ", 1)[0]
+    examples = []
+    for block in re.findall(r"^\.EX\n(.*?)^\.EE$", section, re.MULTILINE | re.DOTALL):
+        unknown = re.findall(r"\\(?!\(aq|-|e)(.)", block)
+        if unknown:
+            raise ValueError(f"an escape this test does not read in an example: {unknown}: {block}")
+        text = block.replace("\\(aq", "'").replace("\\-", "-").replace("\\e", "\\")
+        examples.append(" ".join(text.replace("\\\n", " ").split()))
+    return examples
+
+
+class ManualExamplesTest(unittest.TestCase):
+    """Every example of `man rin` runs as written, from another folder with
+    the installed programs first on the PATH; a long one is shortened (the
+    match plays 2 games, not 20) and one that needs what a test has not (a
+    GUI, a browser) is run as far as it can be: GoGui's program answers as
+    GoGui's ruler asks, rin-web serves its page on a free port. An example
+    that none of these reads fails, so that a new one gets a way to run."""
+
+    def setUp(self):
+        self.env = {**os.environ, "PATH": installed("bin") + os.pathsep + os.environ.get("PATH", "")}
+
+    def shell(self, command, **kwargs):
+        return subprocess.run(["sh", "-c", command], cwd=ELSEWHERE, capture_output=True, text=True,
+                              env=self.env, **{"timeout": 120, **kwargs})
+
+    def test_every_example_runs(self):
+        examples = manual_examples(manual_page())
+        self.assertGreaterEqual(len(examples), 6)
+        runners = [("rin play ", self.play), ("printf ", self.gtp_script), ("gogui ", self.gogui),
+                   ("rin-web", self.web), ("rin-match ", self.match), ("rin bench", self.bench)]
+        for example in examples:
+            with self.subTest(example=example):
+                runner = next((run for start, run in runners if example.startswith(start)), None)
+                if runner is None:
+                    self.fail(f"no way to run this example of rin.6: {example}")
+                runner(example)
+
+    def play(self, example):
+        done = self.shell(example, input="e5\nquit\n")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertRegex(done.stdout, r"rin \(White\) plays [A-J]\d")
+
+    def gtp_script(self, example):
+        done = self.shell(example)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertRegex(done.stdout, r"^=\n\n=\n\n= [A-HJ-N]\d+\n\n=\n\n$")
+
+    def gogui(self, example):
+        words = shlex.split(example)
+        program = words[words.index("-program") + 1]
+        done = self.shell(program, input="gogui-rules_game_id\ngogui-rules_board_size\nplay b f6\ngenmove w\nquit\n")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertRegex(done.stdout, r"^= rin\n\n= 12\n\n=\n\n= [A-HJ-N]\d+\n\n=\n\n$")
+
+    def web(self, example):
+        process = subprocess.Popen(["sh", "-c", f"exec {example} --port 0"], cwd=ELSEWHERE, env=self.env,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            line = process.stdout.readline()
+            match = re.match(r"rin-web: open http://127\.0\.0\.1:(\d+)/ in a browser", line)
+            self.assertIsNotNone(match, line or process.stderr.read())
+            connection = http.client.HTTPConnection("127.0.0.1", int(match.group(1)), timeout=30)
+            connection.request("GET", "/")
+            response = connection.getresponse()
+            response.read()
+            connection.close()
+            self.assertEqual(response.status, 200)
+            process.send_signal(signal.SIGTERM)
+            self.assertEqual(process.wait(10), 0)
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+            process.stdout.close()
+            process.stderr.close()
+
+    def match(self, example):
+        shortened = example.replace("--games 20", "--games 2")
+        self.assertNotEqual(shortened, example, "the match example no longer plays 20 games")
+        done = self.shell(shortened, timeout=300)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("\nEndings: normal 2\n", done.stdout)  # no game lost on time
+
+    def bench(self, example):
+        done = self.shell(example)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertRegex(done.stdout, r"\nNodes searched: \d+\nNodes/second: \d+\n$")
 
 
 class ToolsTest(unittest.TestCase):

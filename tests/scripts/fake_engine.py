@@ -9,6 +9,8 @@ clear_board), where it misbehaves as MODE says:
   garbage   answers a line that is not GTP
   error     answers '? no move'
   slow      sleeps SECONDS (default 2) before answering properly
+  notime    lists neither time_settings nor time_left and answers them as
+            unknown commands, as an engine without a clock would (N unused)
 
 usage: fake_engine.py MODE N [SECONDS] -- ENGINE COMMAND LINE"""
 
@@ -18,6 +20,7 @@ import sys
 import time
 
 COMMAND = re.compile(r"^\s*(\d*)\s*(\S+)\s*(.*)$")
+TIME_COMMANDS = ("time_settings", "time_left")
 
 
 class Proxy:
@@ -53,6 +56,13 @@ def main():
         if not match:
             continue
         command_id, name, rest = match.groups()
+        if mode == "notime" and name in TIME_COMMANDS:
+            sys.stdout.write(f"?{command_id} unknown command\n\n")
+            sys.stdout.flush()
+            continue
+        if mode == "notime" and name == "known_command" and rest.strip() in TIME_COMMANDS:
+            reply(command_id, "false")
+            continue
         if name in ("clear_board", "boardsize"):
             genmoves, stones = 0, []
         if name == "genmove":
@@ -74,6 +84,8 @@ def main():
                 if mode == "slow":
                     time.sleep(sleep_s)
         answer = proxy.ask(f"{command_id} {name} {rest}")
+        if mode == "notime" and name == "list_commands":
+            answer = "\n".join(line for line in answer.split("\n") if line.strip("= ") not in TIME_COMMANDS)
         sys.stdout.write(answer + "\n\n")
         sys.stdout.flush()
         if answer.startswith("="):

@@ -292,6 +292,53 @@ class BrokenEngineTest(MatchTestCase):
                                          sgf_result="Time")
 
 
+def sent_to(log_path, name):
+    """The commands the GTP log shows sent to the engine process `name`."""
+    commands = []
+    with open(log_path, encoding="utf-8") as handle:
+        for line in handle:
+            match = re.match(rf"^\S+ \[\d+\] {re.escape(name)} > \d+ (.*)$", line.rstrip("\n"))
+            if match:
+                commands.append(match.group(1))
+    return commands
+
+
+class TimeControlTest(MatchTestCase):
+    """The runner tells the engines the time: with --movetime as Canadian
+    byo-yomi of one stone, in decimal seconds, before every genmove; an
+    engine that knows no time commands is told nothing and plays all the
+    same."""
+
+    def test_engines_are_told_the_time_per_stone(self):
+        log = os.path.join(self.directory.name, "gtp.log")
+        completed = run_match(
+            "--engine", rin("--player", "search"), "search", "--engine", rin("--player", "mcts"), "mcts",
+            "--referee", RIN, "--size", "8", "--games", "2", "--movetime", "100", "--results", self.results,
+            "--gtp-log", log)
+        self.assertEqual(completed.returncode, 0, completed.stderr)
+        rows = read_rows(self.results)
+        self.assertEqual([row["reason"] for row in rows], ["normal", "normal"], [row["detail"] for row in rows])
+        for name in ("search", "mcts"):
+            commands = sent_to(log, name)
+            self.assertEqual(commands.count("time_settings 0 0.1 1"), 2, name)
+            for before, command in zip(commands, commands[1:]):
+                if command.startswith("genmove"):
+                    self.assertEqual(before, f"time_left {command.split()[1]} 0.1 1", name)
+
+    def test_engine_without_time_commands_still_plays(self):
+        log = os.path.join(self.directory.name, "gtp.log")
+        for control in (["--movetime", "200"], ["--tc", "30+1"]):
+            completed = run_match(
+                "--engine", fake("notime", 0), "fake", "--engine", rin("--player", "random", "--movetime", "10"),
+                "random", "--referee", RIN, "--size", "6", "--games", "2", "--results", self.results,
+                "--gtp-log", log, *control)
+            self.assertEqual(completed.returncode, 0, completed.stderr)
+            rows = read_rows(self.results)
+            self.assertEqual([row["reason"] for row in rows], ["normal", "normal"], [row["detail"] for row in rows])
+            self.assertFalse([c for c in sent_to(log, "fake") if c.startswith("time_")], control)
+            self.assertTrue([c for c in sent_to(log, "random") if c.startswith("time_settings")], control)
+
+
 class PositionOpeningsTest(MatchTestCase):
     def test_openings_file(self):
         referee = Rin()

@@ -263,8 +263,12 @@ class ClockTest(unittest.TestCase):
         self.assertFalse(c.spend(2.2, 0.1))
 
     def test_movetime(self):
+        # told as Canadian byo-yomi of one stone, in seconds to the millisecond
+        self.assertEqual(clock.MoveTime(0.2).settings_command(), "time_settings 0 0.2 1")
+        self.assertEqual(clock.MoveTime(2.0).settings_command(), "time_settings 0 2 1")
+        self.assertEqual(clock.MoveTime(0.0505).settings_command(), "time_settings 0 0.051 1")
         c = clock.MoveTime(0.2).new_clock()
-        self.assertIsNone(c.time_left_command("black"))
+        self.assertEqual(c.time_left_command("black"), "time_left black 0.2 1")
         self.assertTrue(c.spend(0.25, 0.1))
         self.assertFalse(c.spend(0.31, 0.1))
 
