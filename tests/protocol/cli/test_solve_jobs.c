@@ -3,9 +3,11 @@
  * value a direct solve gives, and a merged proof that rin verify accepts
  * with that value; a missing result, a result of another position, bad
  * job numbers and files are reported; a stopped job resumes from the
- * bounds its result file holds. */
+ * bounds its result file holds; the proofs written directly, by a job and
+ * merged are the same bytes as ever. */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -15,6 +17,7 @@
 
 #include <cmocka.h>
 
+#include "formats/sha256.h"
 #include "run_command.h"
 
 static char dir[] = "/tmp/rin-test-solve-jobs-XXXXXX";
@@ -180,9 +183,77 @@ static void test_errors_and_resume(void **state)
     support_output_free(&o);
 }
 
+/* The SHA-256 of a file of the scratch directory, in hex, with the
+ * directory's name (which a merged proof names) written DIR. */
+static void file_sha256(const char *name, char hex[2 * SHA256_BYTES + 1])
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    size_t size;
+    char *bytes = support_slurp(path, &size);
+    assert_non_null(bytes);
+    size_t n = 0, dir_length = strlen(dir);
+    for (size_t i = 0; i < size; i++)
+        if (i + dir_length <= size && memcmp(bytes + i, dir, dir_length) == 0) {
+            memcpy(bytes + n, "DIR", 3);
+            n += 3;
+            i += dir_length - 1;
+        } else {
+            bytes[n++] = bytes[i];
+        }
+    uint8_t digest[SHA256_BYTES];
+    sha256((const uint8_t *)bytes, n, digest);
+    for (int i = 0; i < SHA256_BYTES; i++)
+        snprintf(hex + 2 * i, 3, "%02x", digest[i]);
+    free(bytes);
+}
+
+/* The proofs of a position, written directly, by the jobs of a split and
+ * merged, are the same files byte for byte as they have been since these
+ * digests were taken. */
+static void test_same_proofs_as_ever(void **state)
+{
+    (void)state;
+    SupportOutput o = run("solve --hash 1 --position " POSITION " --proof %s/direct.proof", dir);
+    assert_int_equal(o.status, 0);
+    support_output_free(&o);
+    o = run("solve --position " POSITION " --split 1 --jobs %s/jobs1.txt", dir);
+    assert_int_equal(o.status, 0);
+    unsigned jobs = 0;
+    assert_int_equal(sscanf(strstr(o.out, "jobs: "), "jobs: %u", &jobs), 1);
+    support_output_free(&o);
+    for (unsigned k = 1; k <= jobs; k++) {
+        o = run("solve --hash 1 --jobs %s/jobs1.txt --job %u --result %s/s%u.txt --proof %s/q%u.proof", dir, k, dir,
+                k, dir, k);
+        assert_int_equal(o.status, 0);
+        support_output_free(&o);
+    }
+    o = run("solve --merge %s/jobs1.txt %s/s*.txt --proof %s/merged1.proof", dir, dir, dir);
+    assert_int_equal(o.status, 0);
+    support_output_free(&o);
+    static const struct {
+        const char *name, *sha256;
+    } files[] = {
+        {"direct.proof", "da336cb79d0a65f3979008dcd6d1991cdf9585bfa4e3704db73e499e04c4e473"},
+        {"q1.proof", "0e96a7e527c9239c7f251f60a9257c93cc4f4a18990a321ede9ad4e7b3b858c7"},
+        {"merged1.proof", "0a70523e2fa8a79e89c8a57eaf484c10407eaec4e7560c394f3d5863b124bf03"},
+    };
+    bool same = true;
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char hex[2 * SHA256_BYTES + 1];
+        file_sha256(files[i].name, hex);
+        if (strcmp(hex, files[i].sha256) != 0) {
+            print_error("%s: SHA-256 %s, not %s\n", files[i].name, hex, files[i].sha256);
+            same = false;
+        }
+    }
+    assert_true(same);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_split_solve_merge_verify),
-                                       cmocka_unit_test(test_errors_and_resume)};
+                                       cmocka_unit_test(test_errors_and_resume),
+                                       cmocka_unit_test(test_same_proofs_as_ever)};
     return cmocka_run_group_tests(tests, setup, teardown);
 }
