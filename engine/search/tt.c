@@ -123,19 +123,47 @@ void tt_store(TT *tt, uint64_t key, int move, int score, int work, int depth, in
 
 size_t tt_capacity(const TT *tt) { return tt->entries ? (tt->bucket_mask + 1) * TT_BUCKET : 0; }
 
-bool tt_put_entry(TT *tt, TTEntry entry)
+uint64_t tt_count(const TT *tt)
 {
-    if (!tt->entries || entry.data == 0)
+    uint64_t n = 0;
+    for (size_t i = 0; i < tt_capacity(tt); i++)
+        n += load(&tt->entries[i].data) != 0;
+    return n;
+}
+
+bool tt_export(const TT *tt, size_t *cursor, uint64_t words[TT_ENTRY_WORDS])
+{
+    for (size_t i = *cursor; i < tt_capacity(tt); i++) {
+        uint64_t data = load(&tt->entries[i].data);
+        if (data == 0)
+            continue;
+        words[0] = load(&tt->entries[i].check);
+        words[1] = data;
+        *cursor = i + 1;
+        return true;
+    }
+    *cursor = tt_capacity(tt);
+    return false;
+}
+
+bool tt_import(TT *tt, const uint64_t words[TT_ENTRY_WORDS])
+{
+    uint64_t check = words[0], data = words[1];
+    if (!tt->entries || data == 0)
         return false;
-    TTEntry *b = tt_bucket(tt, entry.check ^ entry.data);
+    TTEntry *b = tt_bucket(tt, check ^ data);
     for (int i = 0; i < TT_BUCKET; i++)
         if (load(&b[i].data) == 0) {
-            store(&b[i].data, entry.data);
-            store(&b[i].check, entry.check);
+            store(&b[i].data, data);
+            store(&b[i].check, check);
             return true;
         }
     return false;
 }
+
+unsigned tt_generation(const TT *tt) { return tt->generation; }
+
+void tt_set_generation(TT *tt, unsigned generation) { tt->generation = (uint8_t)generation; }
 
 int tt_hashfull(const TT *tt)
 {

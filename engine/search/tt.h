@@ -63,13 +63,28 @@ static inline void tt_prefetch(const TT *tt, uint64_t key)
 
 void tt_store(TT *tt, uint64_t key, int move, int score, int work, int depth, int bound);
 
-/* The number of entries (four to a bucket), for a copy of the table. */
+/* The number of entries (four to a bucket). */
 size_t tt_capacity(const TT *tt);
 
-/* Puts an entry copied from another table (of any size: the solver's
- * checkpoints) into the first free slot of its key's bucket; false, and
- * nothing written, when the bucket is full or the entry is free. */
-bool tt_put_entry(TT *tt, TTEntry entry);
+/* An entry as TT_ENTRY_WORDS words, for a copy of the table (the solver's
+ * checkpoints): its check word (key ^ data), then its data. */
+enum { TT_ENTRY_WORDS = 2 };
+
+/* The entries in use, counted. */
+uint64_t tt_count(const TT *tt);
+
+/* The next entry in use at or after slot *cursor (0 to start) as words;
+ * *cursor moves past it. False when there is none left. */
+bool tt_export(const TT *tt, size_t *cursor, uint64_t words[TT_ENTRY_WORDS]);
+
+/* Puts an entry exported from a table of any size into the first free
+ * slot of its key's bucket; false, and nothing written, when the bucket
+ * is full or the entry is free. */
+bool tt_import(TT *tt, const uint64_t words[TT_ENTRY_WORDS]);
+
+/* The table's age, which a copy carries so that its entries keep theirs. */
+unsigned tt_generation(const TT *tt);
+void tt_set_generation(TT *tt, unsigned generation);
 
 /* Permille of a sample of entries written in the current search. */
 int tt_hashfull(const TT *tt);

@@ -72,3 +72,39 @@ SolveEntry *solve_table_slot(SolveTable *table, uint64_t key)
     victim->used = 1;
     return victim;
 }
+
+uint64_t solve_table_count(const SolveTable *table)
+{
+    uint64_t n = 0;
+    for (size_t i = 0; i < solve_table_capacity(table); i++)
+        n += table->entries[i].used != 0;
+    return n;
+}
+
+bool solve_table_export(const SolveTable *table, size_t *cursor, uint64_t words[SOLVE_ENTRY_WORDS])
+{
+    for (size_t i = *cursor; i < solve_table_capacity(table); i++) {
+        const SolveEntry *e = &table->entries[i];
+        if (!e->used)
+            continue;
+        words[0] = e->key;
+        words[1] = (uint64_t)e->pn | (uint64_t)e->dn << 32;
+        words[2] = (uint64_t)e->work | (uint64_t)(uint16_t)e->lower << 32 | (uint64_t)(uint16_t)e->upper << 48;
+        words[3] = (uint64_t)(uint16_t)e->target;
+        *cursor = i + 1;
+        return true;
+    }
+    *cursor = solve_table_capacity(table);
+    return false;
+}
+
+void solve_table_import(SolveTable *table, const uint64_t words[SOLVE_ENTRY_WORDS])
+{
+    SolveEntry *e = solve_table_slot(table, words[0]);
+    e->pn = (uint32_t)words[1];
+    e->dn = (uint32_t)(words[1] >> 32);
+    e->work = (uint32_t)words[2];
+    e->lower = (int16_t)(uint16_t)(words[2] >> 32);
+    e->upper = (int16_t)(uint16_t)(words[2] >> 48);
+    e->target = (int16_t)(uint16_t)words[3];
+}

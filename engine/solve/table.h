@@ -64,4 +64,20 @@ const SolveEntry *solve_table_find(const SolveTable *table, uint64_t key);
  * unknown, no work) in place of the bucket's least valuable entry. */
 SolveEntry *solve_table_slot(SolveTable *table, uint64_t key);
 
+/* An entry as SOLVE_ENTRY_WORDS words, for a copy of the table (the
+ * solver's checkpoints): the key; pn | dn << 32; work | lower << 32 |
+ * upper << 48 (the bounds as 16-bit two's complement); the target. */
+enum { SOLVE_ENTRY_WORDS = 4 };
+
+/* The entries in use, counted. */
+uint64_t solve_table_count(const SolveTable *table);
+
+/* The next entry in use at or after slot *cursor (0 to start) as words;
+ * *cursor moves past it. False when there is none left. */
+bool solve_table_export(const SolveTable *table, size_t *cursor, uint64_t words[SOLVE_ENTRY_WORDS]);
+
+/* Puts an entry exported from a table of any size into this one, in
+ * place of its bucket's least valuable entry (as solve_table_slot). */
+void solve_table_import(SolveTable *table, const uint64_t words[SOLVE_ENTRY_WORDS]);
+
 #endif

@@ -15,8 +15,7 @@
 
 enum {
     CHECKPOINT_LINE_MAX = 4096,
-    CHECKPOINT_BUFFER_WORDS = 8192,
-    CHECKPOINT_PROOF_WORDS = 4 /* per proof-search entry (an endgame solver's takes 2) */
+    CHECKPOINT_BUFFER_WORDS = 8192
 };
 
 /* Version 1 had an "evaluation" flag among the search options (a solve
@@ -113,26 +112,12 @@ static void put_raw(Writer *w, uint64_t word)
         flush_words(w);
 }
 
-static void put_word(Writer *w, uint64_t word)
+static void put_words(Writer *w, const uint64_t *words, int count)
 {
-    w->check = check_word(w->check, word);
-    put_raw(w, word);
-}
-
-static uint64_t proof_entry_count(const SolveTable *table)
-{
-    uint64_t n = 0;
-    for (size_t i = 0; i < solve_table_capacity(table); i++)
-        n += table->entries[i].used != 0;
-    return n;
-}
-
-static uint64_t endgame_entry_count(const TT *tt)
-{
-    uint64_t n = 0;
-    for (size_t i = 0; i < tt_capacity(tt); i++)
-        n += tt->entries[i].data != 0;
-    return n;
+    for (int i = 0; i < count; i++) {
+        w->check = check_word(w->check, words[i]);
+        put_raw(w, words[i]);
+    }
 }
 
 bool solve_checkpoint_write(const char *path, const SolveCheckpointInfo *info, const SolveDfpn *dfpn,
@@ -152,8 +137,8 @@ bool solve_checkpoint_write(const char *path, const SolveCheckpointInfo *info, c
     w->check = CHECK_START;
     w->used = 0;
     const TT *endgame = dfpn->endgame.tt ? &dfpn->endgame_table : NULL;
-    uint64_t proof_entries = proof_entry_count(&dfpn->table);
-    uint64_t endgame_entries = endgame ? endgame_entry_count(endgame) : 0;
+    uint64_t proof_entries = solve_table_count(&dfpn->table);
+    uint64_t endgame_entries = endgame ? tt_count(endgame) : 0;
     char text[POSSTR_MAX];
     posstr_format(&info->pos, text);
     const SolveCheckpointSearch *s = &info->search;
@@ -167,23 +152,12 @@ bool solve_checkpoint_write(const char *path, const SolveCheckpointInfo *info, c
         put_text(w, "asking none\n");
     put_text(w, "nodes %" PRIu64 "\ntime-ms %" PRId64 "\n", info->nodes, info->elapsed_ms);
     put_text(w, "proof-table %" PRIu64 "\nendgame-table %" PRIu64 " %u\nbody\n", proof_entries, endgame_entries,
-             endgame ? (unsigned)endgame->generation : 0u);
-    for (size_t i = 0; i < solve_table_capacity(&dfpn->table); i++) {
-        const SolveEntry *e = &dfpn->table.entries[i];
-        if (!e->used)
-            continue;
-        put_word(w, e->key);
-        put_word(w, (uint64_t)e->pn | (uint64_t)e->dn << 32);
-        put_word(w, (uint64_t)e->work | (uint64_t)(uint16_t)e->lower << 32 | (uint64_t)(uint16_t)e->upper << 48);
-        put_word(w, (uint64_t)(uint16_t)e->target);
-    }
-    for (size_t i = 0; endgame && i < tt_capacity(endgame); i++) {
-        TTEntry e = endgame->entries[i];
-        if (e.data == 0)
-            continue;
-        put_word(w, e.check);
-        put_word(w, e.data);
-    }
+             endgame ? tt_generation(endgame) : 0u);
+    uint64_t words[SOLVE_ENTRY_WORDS];
+    for (size_t cursor = 0; solve_table_export(&dfpn->table, &cursor, words);)
+        put_words(w, words, SOLVE_ENTRY_WORDS);
+    for (size_t cursor = 0; endgame && tt_export(endgame, &cursor, words);)
+        put_words(w, words, TT_ENTRY_WORDS);
     put_raw(w, w->check);
     flush_words(w);
     bool ok = fflush(w->out) == 0 && !ferror(w->out);
@@ -232,6 +206,15 @@ static bool get_word(SolveCheckpointReader *r, uint64_t *word, bool checked)
     if (checked)
         r->check = check_word(r->check, w);
     *word = w;
+    return true;
+}
+
+/* count checked words; false when the file ends first */
+static bool get_words(SolveCheckpointReader *r, uint64_t *words, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (!get_word(r, &words[i], true))
+            return false;
     return true;
 }
 
@@ -309,27 +292,19 @@ bool solve_checkpoint_load(SolveCheckpointReader *r, SolveDfpn *dfpn, uint64_t *
 {
     const SolveCheckpointInfo *info = &r->info;
     *dropped = 0;
-    uint64_t w[CHECKPOINT_PROOF_WORDS];
+    uint64_t w[SOLVE_ENTRY_WORDS];
     for (uint64_t n = 0; n < info->proof_entries; n++) {
-        for (int k = 0; k < CHECKPOINT_PROOF_WORDS; k++)
-            if (!get_word(r, &w[k], true))
-                return error_text(err, err_size, "%s: cut short in the proof search's entries", r->path);
-        SolveEntry *e = solve_table_slot(&dfpn->table, w[0]);
-        e->pn = (uint32_t)w[1];
-        e->dn = (uint32_t)(w[1] >> 32);
-        e->work = (uint32_t)w[2];
-        e->lower = (int16_t)(uint16_t)(w[2] >> 32);
-        e->upper = (int16_t)(uint16_t)(w[2] >> 48);
-        e->target = (int16_t)(uint16_t)w[3];
+        if (!get_words(r, w, SOLVE_ENTRY_WORDS))
+            return error_text(err, err_size, "%s: cut short in the proof search's entries", r->path);
+        solve_table_import(&dfpn->table, w);
     }
     TT *endgame = dfpn->endgame.tt ? &dfpn->endgame_table : NULL;
     if (endgame)
-        endgame->generation = (uint8_t)info->endgame_generation;
+        tt_set_generation(endgame, info->endgame_generation);
     for (uint64_t n = 0; n < info->endgame_entries; n++) {
-        TTEntry e;
-        if (!get_word(r, &e.check, true) || !get_word(r, &e.data, true))
+        if (!get_words(r, w, TT_ENTRY_WORDS))
             return error_text(err, err_size, "%s: cut short in the endgame solver's entries", r->path);
-        if (!endgame || !tt_put_entry(endgame, e))
+        if (!endgame || !tt_import(endgame, w))
             (*dropped)++;
     }
     uint64_t expected = r->check, found;

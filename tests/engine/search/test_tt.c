@@ -1,6 +1,7 @@
 /* The transposition table's replacement: in a full bucket the entry of the
  * least depth (of older searches first) goes, and of entries of the same
- * depth and age the one that cost the least work. */
+ * depth and age the one that cost the least work. Entries exported from
+ * one table and imported into another of another size probe the same. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -64,9 +65,36 @@ static void test_depth_before_work(void **state)
     tt_free(&tt);
 }
 
+static void test_export_import(void **state)
+{
+    (void)state;
+    TT big, small;
+    assert_true(tt_init(&big, 2));
+    assert_true(tt_init(&small, 1));
+    for (int i = 0; i < 300; i++)
+        tt_store(&big, UINT64_C(0x9E3779B97F4A7C15) * (uint64_t)(i + 1), i % 200, i, i % 7, 255, TT_BOUND_LOWER);
+    tt_set_generation(&small, tt_generation(&big));
+    uint64_t words[TT_ENTRY_WORDS], exported = 0;
+    for (size_t cursor = 0; tt_export(&big, &cursor, words); exported++)
+        assert_true(tt_import(&small, words));
+    assert_int_equal(exported, 300);
+    assert_int_equal(tt_count(&big), 300);
+    assert_int_equal(tt_count(&small), 300);
+    for (int i = 0; i < 300; i++) {
+        TTHit hit;
+        assert_true(tt_probe(&small, UINT64_C(0x9E3779B97F4A7C15) * (uint64_t)(i + 1), &hit));
+        assert_int_equal(hit.move, i % 200);
+        assert_int_equal(hit.score, i);
+        assert_int_equal(hit.work, i % 7);
+    }
+    tt_free(&big);
+    tt_free(&small);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_least_work_goes_first),
-                                       cmocka_unit_test(test_depth_before_work)};
+                                       cmocka_unit_test(test_depth_before_work),
+                                       cmocka_unit_test(test_export_import)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
