@@ -19,8 +19,10 @@ install(DIRECTORY scripts/rinlib scripts/rinmatch scripts/rinweb DESTINATION sha
         PATTERN __pycache__ EXCLUDE
         PATTERN docs EXCLUDE)
 install(FILES protocol/cli/rin.6 DESTINATION share/man/man6)
-foreach(document README.md LICENSE engine/RULES.md engine/STRENGTH.md engine/solve/SOLVE.md
-                 engine/learn/TRAINING.md protocol/PROTOCOL.md scripts/README.md
+foreach(document README.md LICENSE engine/RULES.md engine/STRENGTH.md engine/STRENGTH-LOG.md
+                 engine/STRENGTH-NOTES.md engine/strength-log.jsonl engine/solve/SOLVE.md
+                 engine/solve/SOLVE-RESULTS.md engine/learn/TRAINING.md engine/learn/TRAINING-RESULTS.md
+                 protocol/PROTOCOL.md protocol/formats/FORMATS.md scripts/README.md
                  scripts/rinweb/docs/screenshot.png)
   get_filename_component(folder ${document} DIRECTORY)
   install(FILES ${document} DESTINATION share/doc/rin/${folder})

@@ -59,7 +59,10 @@ class InstalledFilesTest(unittest.TestCase):
             self.assertTrue(os.access(installed(path), os.X_OK), path)
         for path in ("share/man/man6/rin.6", "share/doc/rin/README.md", "share/doc/rin/LICENSE",
                      "share/doc/rin/engine/RULES.md", "share/doc/rin/protocol/PROTOCOL.md",
-                     "share/doc/rin/engine/STRENGTH.md", "share/doc/rin/engine/solve/SOLVE.md",
+                     "share/doc/rin/engine/STRENGTH.md", "share/doc/rin/engine/STRENGTH-LOG.md",
+                     "share/doc/rin/engine/solve/SOLVE.md", "share/doc/rin/engine/solve/SOLVE-RESULTS.md",
+                     "share/doc/rin/engine/learn/TRAINING-RESULTS.md",
+                     "share/doc/rin/protocol/formats/FORMATS.md",
                      "share/doc/rin/scripts/README.md", "share/rin/python/rinlib/paths.py",
                      "share/rin/python/rinmatch/cli.py", "share/rin/python/rinweb/static/index.html"):
             self.assertTrue(os.path.isfile(installed(path)), path)
