@@ -335,8 +335,7 @@ static bool write_node(void *context, uint64_t id, const Position *pos, SolvePro
                        const uint64_t *children, int count)
 {
     ProofWriting *w = context;
-    ProofNodeKind k = kind == SOLVE_PROOF_LEAF ? PROOF_LEAF : kind == SOLVE_PROOF_PLAY ? PROOF_PLAY : PROOF_ALL;
-    proof_write_node(w->out, id, pos, k, points, children, count);
+    proof_write_node(w->out, id, pos, proof_node_kind(kind), points, children, count);
     w->written++;
     return !ferror(w->out);
 }

@@ -510,3 +510,8 @@ void proof_write_node(FILE *out, uint64_t id, const Position *pos, ProofNodeKind
     }
     fputc('\n', out);
 }
+
+ProofNodeKind proof_node_kind(SolveProofKind kind)
+{
+    return kind == SOLVE_PROOF_LEAF ? PROOF_LEAF : kind == SOLVE_PROOF_PLAY ? PROOF_PLAY : PROOF_ALL;
+}

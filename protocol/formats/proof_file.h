@@ -17,6 +17,7 @@
 
 #include "formats/posstr.h"
 #include "rules/position.h"
+#include "solve/proof.h"
 
 enum {
     PROOF_FORMAT_VERSION = 2,
@@ -74,5 +75,8 @@ void proof_write_claim(FILE *out, const ProofClaim *claim);
  * `count` stones and their children; for PROOF_LEAF, neither. */
 void proof_write_node(FILE *out, uint64_t id, const Position *pos, ProofNodeKind kind, const int *points,
                       const uint64_t *children, int count);
+
+/* The line kind of a node of the solver's proofs (solve/proof.h). */
+ProofNodeKind proof_node_kind(SolveProofKind kind);
 
 #endif

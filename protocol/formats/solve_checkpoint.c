@@ -6,8 +6,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "formats/atomic_file.h"
 #include "formats/error_text.h"
 #include "formats/posstr.h"
 #include "search/tt.h"
@@ -123,17 +123,15 @@ static void put_words(Writer *w, const uint64_t *words, int count)
 bool solve_checkpoint_write(const char *path, const SolveCheckpointInfo *info, const SolveDfpn *dfpn,
                             uint64_t *bytes, char *err, size_t err_size)
 {
-    char temporary[1100];
-    if ((size_t)snprintf(temporary, sizeof temporary, "%s.partial", path) >= sizeof temporary)
-        return error_text(err, err_size, "the file name %s is too long", path);
     Writer *w = malloc(sizeof *w);
     if (!w)
         return error_text(err, err_size, "out of memory");
-    w->out = fopen(temporary, "wb");
-    if (!w->out) {
+    AtomicFile file;
+    if (!atomic_file_open(&file, path, err, err_size)) {
         free(w);
-        return error_text(err, err_size, "cannot write %s: %s", temporary, strerror(errno));
+        return false;
     }
+    w->out = file.out;
     w->check = CHECK_START;
     w->used = 0;
     const TT *endgame = dfpn->endgame.tt ? &dfpn->endgame_table : NULL;
@@ -160,21 +158,10 @@ bool solve_checkpoint_write(const char *path, const SolveCheckpointInfo *info, c
         put_words(w, words, TT_ENTRY_WORDS);
     put_raw(w, w->check);
     flush_words(w);
-    bool ok = fflush(w->out) == 0 && !ferror(w->out);
-    if (!ok)
-        error_text(err, err_size, "cannot write %s: %s", temporary, strerror(errno));
-    long size = ok ? ftell(w->out) : 0;
-    if (ok && fsync(fileno(w->out)) != 0)
-        ok = error_text(err, err_size, "cannot write %s to the disk: %s", temporary, strerror(errno));
-    if (fclose(w->out) != 0 && ok)
-        ok = error_text(err, err_size, "cannot write %s: %s", temporary, strerror(errno));
     free(w);
-    if (ok && rename(temporary, path) != 0)
-        ok = error_text(err, err_size, "cannot rename %s to %s: %s", temporary, path, strerror(errno));
-    if (!ok) {
-        remove(temporary);
+    long size;
+    if (!atomic_file_commit(&file, true, &size, err, err_size))
         return false;
-    }
     *bytes = (uint64_t)size;
     return true;
 }
@@ -323,4 +310,15 @@ void solve_checkpoint_close(SolveCheckpointReader *r)
     if (r->in)
         fclose(r->in);
     r->in = NULL;
+}
+
+bool solve_checkpoint_is(const char *path)
+{
+    char line[32] = "";
+    FILE *in = fopen(path, "rb");
+    if (!in)
+        return false;
+    bool yes = fgets(line, sizeof line, in) && strncmp(line, "rin-solve-checkpoint ", 21) == 0;
+    fclose(in);
+    return yes;
 }

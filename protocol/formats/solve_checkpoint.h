@@ -80,4 +80,7 @@ bool solve_checkpoint_load(SolveCheckpointReader *reader, SolveDfpn *dfpn, uint6
 
 void solve_checkpoint_close(SolveCheckpointReader *reader);
 
+/* Whether the file at path is a checkpoint (by its first line). */
+bool solve_checkpoint_is(const char *path);
+
 #endif
