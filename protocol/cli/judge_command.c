@@ -9,21 +9,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "eval/evaluate.h"
-#include "eval/ntuple.h"
-#include "eval/ownership.h"
+#include "base/clock.h"
 #include "formats/eval_file.h"
 #include "formats/game_file.h"
+#include "formats/judge_set.h"
 #include "formats/number.h"
 #include "formats/pattern_file.h"
 #include "formats/sgf.h"
-#include "base/clock.h"
-#include "rules/score.h"
-#include "base/random.h"
+#include "learn/judge.h"
 #include "search/mcprior.h"
-#include "search/search.h"
 
-enum { JUDGE_HASH_MIB = 16, JUDGE_DEFAULT_FROM = 220, JUDGE_DEFAULT_TO = 130, JUDGE_DEFAULT_EVERY = 10 };
+enum { JUDGE_DEFAULT_FROM = 220, JUDGE_DEFAULT_TO = 130, JUDGE_DEFAULT_EVERY = 10 };
 
 static const char usage_text[] =
     "Usage: rin judge SET... [--nodes N | --playouts N] [--eval-file E] [--pattern-file P] [--games]\n"
@@ -60,141 +56,6 @@ static int judge_usage_error(const char *message)
     return 2;
 }
 
-/* ---------- the figures ---------- */
-
-static double stones_sign_credit(double estimate, int margin)
-{
-    if (margin == 0)
-        return fabs(estimate) < 0.5 ? 1.0 : 0.0;
-    if (estimate == 0.0)
-        return 0.5;
-    return (estimate > 0) == (margin > 0) ? 1.0 : 0.0;
-}
-
-void judge_figures(const JudgeSet *set, const JudgeEstimates *estimates, JudgeFigures *figures, double *swing)
-{
-    JudgeFigures f;
-    memset(&f, 0, sizeof f);
-    double sign = 0, squared = 0, brier = 0, swing_sum = 0;
-    uint64_t owner_points = 0;
-    for (int g = 0; g < set->game_count; g++) {
-        const JudgeGame *game = &set->games[g];
-        int margin = pos_score(&game->final);
-        double fall = 0, best = -INFINITY;
-        for (int i = game->first; i < game->first + game->count; i++) {
-            double e = estimates->margin[i];
-            sign += stones_sign_credit(e, margin);
-            squared += (e - margin) * (e - margin);
-            if (estimates->owner) {
-                const Position *pos = &set->positions[i];
-                Bitboard empty = pos_empty(pos);
-                while (!bb_is_empty(empty)) {
-                    int p = bb_pop(&empty);
-                    double black = (estimates->owner[i][p] + 1.0) / 2.0;
-                    double owned = bb_test(game->final.stones[COLOR_BLACK], p) ? 1.0 : 0.0;
-                    brier += (black - owned) * (black - owned);
-                    owner_points++;
-                }
-            }
-            if (game->loser != JUDGE_LOSER_NONE) {
-                double mine = game->loser == COLOR_BLACK ? e : -e;
-                if (best - mine > fall)
-                    fall = best - mine;
-                if (mine > best)
-                    best = mine;
-            }
-        }
-        f.positions += game->count;
-        if (game->loser != JUDGE_LOSER_NONE) {
-            f.lost_games++;
-            swing_sum += fall;
-            if (fall > f.max_swing)
-                f.max_swing = fall;
-        }
-        if (swing)
-            swing[g] = fall;
-    }
-    if (f.positions) {
-        f.sign_accuracy = sign / f.positions;
-        f.margin_rms = sqrt(squared / f.positions);
-    }
-    f.owner_brier = owner_points ? brier / (double)owner_points : -1.0;
-    f.mean_swing = f.lost_games ? swing_sum / f.lost_games : 0.0;
-    *figures = f;
-}
-
-/* ---------- estimating ---------- */
-
-typedef struct Estimator {
-    const EvalModel *eval;
-    const NtupleModel *patterns;
-    uint64_t nodes;
-    int playouts; /* the Monte Carlo prior's games, when not 0 */
-    const SearchParams *params;
-    Search *search; /* with nodes */
-} Estimator;
-
-/* The search's Monte Carlo prior of pos, the same for the same position. */
-static bool estimate_prior(const Estimator *e, const Position *pos, McPrior *prior)
-{
-    Rng rng;
-    rng_seed(&rng, pos->hash);
-    mcprior_compute(prior, e->params, pos, e->playouts, &rng, NULL, NULL);
-    return prior->ready;
-}
-
-/* Black's expected final margin in stones, and the owners of the points
- * (+1 Black, -1 White) where the estimator has them. */
-static double estimate_margin(Estimator *e, const Position *pos, float owner[BB_POINTS], bool *have_owner)
-{
-    int score;
-    *have_owner = false;
-    McPrior prior;
-    if (e->playouts && estimate_prior(e, pos, &prior)) {
-        score = mcprior_margin(&prior, pos);
-        for (int p = 0; p < BB_POINTS; p++)
-            owner[p] = (float)prior.value[2][p] / 100.0f;
-        *have_owner = true;
-    } else if (e->nodes) {
-        search_clear(e->search);
-        SearchLimits limits = {.nodes = e->nodes, .first_move = POINT_NONE};
-        SearchInfo info;
-        search_run(e->search, pos, &limits, NULL, NULL, &info);
-        score = score_is_final(info.score) ? score_final_margin(info.score) * 100 : info.score;
-    } else {
-        score = e->patterns ? ntuple_evaluate_full(e->patterns, pos) : evaluate(e->eval, pos);
-    }
-    double stones = score / 100.0;
-    return pos_to_move(pos) == COLOR_BLACK ? stones : -stones;
-}
-
-static void estimate_owner(const Estimator *e, const Position *pos, float owner[BB_POINTS])
-{
-    if (!(e->patterns && ntuple_owner(e->patterns, pos, owner)))
-        ownership_estimate(e->eval, pos, owner);
-}
-
-static bool estimate_set(Estimator *e, const JudgeSet *set, JudgeEstimates *out)
-{
-    int n = set->position_count;
-    out->margin = malloc((size_t)(n ? n : 1) * sizeof *out->margin);
-    out->owner = malloc((size_t)(n ? n : 1) * sizeof *out->owner);
-    if (!out->margin || !out->owner)
-        return false;
-    double last = clock_now_seconds();
-    for (int i = 0; i < n; i++) {
-        bool have_owner;
-        out->margin[i] = estimate_margin(e, &set->positions[i], out->owner[i], &have_owner);
-        if (!have_owner)
-            estimate_owner(e, &set->positions[i], out->owner[i]);
-        if (clock_now_seconds() - last >= 5.0) {
-            fprintf(stderr, "judge: %d/%d positions\n", i + 1, n);
-            last = clock_now_seconds();
-        }
-    }
-    return true;
-}
-
 static void print_figures(const char *name, const JudgeFigures *f)
 {
     printf("%s: %d positions, sign %.1f %%, margin rms %.2f, owner brier ", name, f->positions,
@@ -206,17 +67,22 @@ static void print_figures(const char *name, const JudgeFigures *f)
     printf(", lost games %d, swing mean %.1f max %.1f\n", f->lost_games, f->mean_swing, f->max_swing);
 }
 
-static int judge_sets(int count, char **paths, const Estimator *config, bool per_game)
+/* Progress on stderr every five seconds. */
+static void print_progress(void *context, int done, int total)
 {
-    Estimator e = *config;
-    if (e.nodes) {
-        SearchConfig sc = {.threads = 1, .hash_mib = JUDGE_HASH_MIB, .seed = 0, .eval = e.eval, .patterns = e.patterns,
-                           .params = e.params};
-        e.search = search_create(&sc);
-        if (!e.search) {
-            fprintf(stderr, "rin: judge: out of memory\n");
-            return 1;
-        }
+    double *last = context;
+    if (clock_now_seconds() - *last >= 5.0) {
+        fprintf(stderr, "judge: %d/%d positions\n", done, total);
+        *last = clock_now_seconds();
+    }
+}
+
+static int judge_sets(int count, char **paths, const JudgeEstimator *config, bool per_game)
+{
+    JudgeEstimator e = *config;
+    if (!judge_estimator_start(&e)) {
+        fprintf(stderr, "rin: judge: out of memory\n");
+        return 1;
     }
     int status = 0;
     for (int s = 0; s < count && status == 0; s++) {
@@ -238,7 +104,8 @@ static int judge_sets(int count, char **paths, const Estimator *config, bool per
         }
         JudgeEstimates est = {NULL, NULL};
         double *swing = malloc((size_t)(set.game_count ? set.game_count : 1) * sizeof *swing);
-        if (!swing || !estimate_set(&e, &set, &est)) {
+        double last = clock_now_seconds();
+        if (!swing || !judge_estimate_set(&e, &set, &est, print_progress, &last)) {
             fprintf(stderr, "rin: judge: out of memory\n");
             status = 1;
         } else {
@@ -255,7 +122,7 @@ static int judge_sets(int count, char **paths, const Estimator *config, bool per
         free(est.owner);
         judge_set_free(&set);
     }
-    search_destroy(e.search);
+    judge_estimator_end(&e);
     return status;
 }
 
@@ -525,7 +392,7 @@ int judge_command(int argc, char **argv)
                 printf("nodes: %" PRIu64 "\n", nodes);
             if (playouts)
                 printf("playouts: %d\n", playouts);
-            Estimator e = {eval, patterns, nodes, playouts, &params, NULL};
+            JudgeEstimator e = {eval, patterns, nodes, playouts, &params, NULL};
             status = judge_sets(path_count, paths, &e, per_game);
         }
         eval_model_destroy(eval);

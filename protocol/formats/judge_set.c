@@ -147,14 +147,6 @@ bool judge_set_read(FILE *in, const char *name, JudgeSet *set, char *err, size_t
     return true;
 }
 
-void judge_set_free(JudgeSet *set)
-{
-    free(set->games);
-    free(set->positions);
-    set->games = NULL;
-    set->positions = NULL;
-    set->game_count = set->position_count = 0;
-}
 
 void judge_set_write_header(FILE *out) { fprintf(out, "%s\n", judge_magic); }
 

@@ -1,7 +1,8 @@
 /* Held-out judgement sets (format rin-judge 1): positions from whole games,
  * each game with its full final board, so that an evaluation's estimate of
  * a position can be scored against the game's final margin and the final
- * owner of every point (rin judge, engine/STRENGTH.md "Judgement").
+ * owner of every point (rin judge, engine/STRENGTH.md "Judgement"; the
+ * set itself in learn/judge.h).
  *
  *   #rin-judge 1
  *   # comments and blank lines are skipped
@@ -22,31 +23,13 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "learn/judge.h"
 #include "rules/position.h"
-
-enum { JUDGE_NAME_MAX = 64, JUDGE_LOSER_NONE = -1 };
-
-typedef struct JudgeGame {
-    char name[JUDGE_NAME_MAX];
-    Position final; /* the full board */
-    int loser;      /* COLOR_BLACK, COLOR_WHITE or JUDGE_LOSER_NONE */
-    int first;      /* index of its first position in JudgeSet.positions */
-    int count;      /* its positions */
-} JudgeGame;
-
-typedef struct JudgeSet {
-    JudgeGame *games;
-    int game_count;
-    Position *positions; /* in game order */
-    int position_count;
-} JudgeSet;
 
 /* Reads a set from `in` (`name` is for messages). On success fills *set
  * (free with judge_set_free) and returns true; otherwise leaves *set
  * untouched and says which line is wrong and why into err. */
 bool judge_set_read(FILE *in, const char *name, JudgeSet *set, char *err, size_t err_size);
-
-void judge_set_free(JudgeSet *set);
 
 /* Writes the header line. */
 void judge_set_write_header(FILE *out);

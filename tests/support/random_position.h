@@ -13,4 +13,8 @@ Position support_random_plies(Rng *rng, int size, int plies);
  * empty, and not over: played again until one is left unfinished. */
 Position support_random_position(Rng *rng, int size, int empties);
 
+/* A random 6x6 game from `seed` to the end (*final), with the positions
+ * after 10, 14 and 18 stones. */
+void support_random_game(uint64_t seed, Position *final, Position positions[3]);
+
 #endif

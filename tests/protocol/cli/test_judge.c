@@ -1,6 +1,6 @@
-/* rin judge: the held-out set format (formats/judge_set.h), the figures
- * (sign accuracy, margin rms, owner Brier score, swing), and the command
- * end to end: a set made from self-play games, then scored. */
+/* rin judge: the held-out set format (formats/judge_set.h) and the command
+ * end to end: a set made from self-play games, then scored (the figures
+ * are tested in tests/engine/learn/test_judge_figures.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,20 +18,6 @@
 #include "random_position.h"
 #include "run_command.h"
 
-/* A random 6x6 game to the end, with the positions after 10, 14 and 18 stones. */
-static void random_game(uint64_t seed, Position *final, Position positions[3])
-{
-    Rng rng;
-    rng_seed(&rng, seed);
-    Rng again = rng;
-    *final = support_random_plies(&rng, 6, 1000);
-    assert_true(pos_is_over(final));
-    for (int i = 0; i < 3; i++) {
-        Rng r = again;
-        positions[i] = support_random_plies(&r, 6, 10 + 4 * i);
-    }
-}
-
 static FILE *text_file(const char *text)
 {
     FILE *f = tmpfile();
@@ -45,7 +31,7 @@ static void test_round_trip(void **state)
 {
     (void)state;
     Position final, positions[3];
-    random_game(5, &final, positions);
+    support_random_game(5, &final, positions);
     FILE *f = tmpfile();
     assert_non_null(f);
     judge_set_write_header(f);
@@ -76,7 +62,7 @@ static void test_bad_sets(void **state)
 {
     (void)state;
     Position final, positions[3];
-    random_game(6, &final, positions);
+    support_random_game(6, &final, positions);
     char fin[POSSTR_MAX], mid[POSSTR_MAX];
     posstr_format(&final, fin);
     posstr_format(&positions[0], mid);
@@ -107,43 +93,6 @@ static void test_bad_sets(void **state)
             fail_msg("case %zu: '%s' does not say '%s'", i, err, cases[i].why);
         assert_int_equal(set.game_count, 0x5A5A5A5A); /* untouched */
     }
-}
-
-static void test_figures(void **state)
-{
-    (void)state;
-    Position final, positions[3];
-    uint64_t seed = 7;
-    do
-        random_game(seed++, &final, positions);
-    while (pos_score(&final) == 0);
-    int m = pos_score(&final);
-    JudgeGame game = {.final = final, .loser = m > 0 ? COLOR_WHITE : COLOR_BLACK, .first = 0, .count = 3};
-    strcpy(game.name, "g");
-    JudgeSet set = {&game, 1, positions, 3};
-    /* right, wrong, right; the loser's view: -|m|, +|m|, -|m|: a fall of 2|m| */
-    double margin[3] = {m, -m, m};
-    static float owner[3][BB_POINTS];
-    for (int i = 0; i < 3; i++)
-        for (int p = 0; p < BB_POINTS; p++)
-            owner[i][p] = 0.0f; /* even: every empty point scores 1/4 */
-    JudgeEstimates est = {margin, owner};
-    JudgeFigures f;
-    double swing;
-    judge_figures(&set, &est, &f, &swing);
-    assert_int_equal(f.positions, 3);
-    assert_true(fabs(f.sign_accuracy - 2.0 / 3.0) < 1e-9);
-    assert_true(fabs(f.margin_rms - sqrt(4.0 * m * m / 3.0)) < 1e-9);
-    assert_true(fabs(f.owner_brier - 0.25) < 1e-9);
-    assert_int_equal(f.lost_games, 1);
-    assert_true(fabs(swing - 2.0 * abs(m)) < 1e-9);
-    assert_true(fabs(f.mean_swing - 2.0 * abs(m)) < 1e-9);
-    /* a certain and right owner estimate scores 0 */
-    for (int i = 0; i < 3; i++)
-        for (int p = 0; p < BB_POINTS; p++)
-            owner[i][p] = bb_test(final.stones[COLOR_BLACK], p) ? 1.0f : -1.0f;
-    judge_figures(&set, &est, &f, NULL);
-    assert_true(f.owner_brier < 1e-12);
 }
 
 static void test_command(void **state)
@@ -239,7 +188,6 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_bad_sets),
-        cmocka_unit_test(test_figures),
         cmocka_unit_test(test_command),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
