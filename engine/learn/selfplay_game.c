@@ -137,3 +137,8 @@ bool selfplay_game_play(SelfplayPlayer *sp, uint64_t index, int size, SelfplayGa
     game->final = pos;
     return true;
 }
+
+int selfplay_score_centistones(const SelfplayRecord *r)
+{
+    return score_is_proven(r->score, r->exact) ? score_final_margin(r->score) * 100 : r->score;
+}

@@ -67,4 +67,8 @@ void selfplay_player_destroy(SelfplayPlayer *player);
  * before. False only when the player answered an illegal stone (a bug). */
 bool selfplay_game_play(SelfplayPlayer *player, uint64_t index, int size, SelfplayGame *game);
 
+/* A record's search score as the files write it: centistones for the
+ * side to move, a proven result as its margin times 100. */
+int selfplay_score_centistones(const SelfplayRecord *record);
+
 #endif

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/train_data.h"
+#include "cli/train_options.h"
 #include "eval/evalmodel.h"
 #include "eval/ntuple.h"
 #include "eval/ntuple_weights.h"
@@ -135,24 +135,14 @@ static void report_held_out(const NtupleModel *model, const TrainSample *held, s
     fprintf(stderr, "\n");
 }
 
-/* The rms distance of the model's margin to the search's label (the
- * solver's value, else the recorded search score) over the held-out
- * positions that have one: how well it predicts what a search says. */
+/* The rms distance of the model's margin to the search's label over the
+ * held-out positions that have one (train_data_score_rms). */
 static void report_held_out_scores(const NtupleModel *model, const TrainData *data, uint64_t holdout)
 {
-    double sq = 0.0;
-    size_t n = 0;
-    for (size_t i = 0; i < data->count; i++) {
-        const TrainRecord *r = &data->records[i];
-        if (!holdout || (uint64_t)r->sample.game % holdout != 0 || (!r->have_score && !r->have_solved))
-            continue;
-        double d = ntuple_eval_full(model, &r->sample.pos).margin - train_record_target(r, 0.0);
-        sq += d * d;
-        n++;
-    }
+    size_t n;
+    double rms = train_data_score_rms(data, holdout, model, &n);
     if (n)
-        fprintf(stderr, "trained: held out %zu positions with a search score, %.3f stones rms from it\n", n,
-                sqrt(sq / (double)n));
+        fprintf(stderr, "trained: held out %zu positions with a search score, %.3f stones rms from it\n", n, rms);
 }
 
 /* The rms margin error of the built-in weights on the held-out games. */
@@ -169,61 +159,27 @@ static void report_baseline(const TrainData *data, uint64_t holdout)
                 b.positions, b.builtin, b.stones);
 }
 
-static bool read_files(char **files, int file_count, TrainData *data)
-{
-    char err[512];
-    for (int i = 0; i < file_count; i++) {
-        bool from_stdin = strcmp(files[i], "-") == 0;
-        FILE *in = from_stdin ? stdin : fopen(files[i], "r");
-        if (!in) {
-            fprintf(stderr, "rin: train-patterns: cannot open %s: %s\n", files[i], strerror(errno));
-            return false;
-        }
-        bool ok = train_data_read(in, from_stdin ? "<stdin>" : files[i], data, err, sizeof err);
-        if (!from_stdin)
-            fclose(in);
-        if (!ok) {
-            fprintf(stderr, "rin: train-patterns: %s (nothing written)\n", err);
-            return false;
-        }
-    }
-    return true;
-}
-
 static int train_files(char **files, int file_count, const PatternTrainOptions *o)
 {
     TrainData data = {0};
-    TrainSample *train = NULL, *calib = NULL, *held = NULL;
-    double *targets = NULL; /* of the training samples */
+    TrainSplit split = {0};
     NtupleModel *model = NULL;
     NtupleTrainer *trainer = NULL;
     int status = 1;
-    if (!read_files(files, file_count, &data))
+    if (!train_read_files(files, file_count, &data, "train-patterns"))
         goto done;
-    train = malloc((data.count + 1) * sizeof *train);
-    calib = malloc((data.count + 1) * sizeof *calib);
-    held = malloc((data.count + 1) * sizeof *held);
-    targets = malloc((data.count + 1) * sizeof *targets);
-    if (!train || !calib || !held || !targets) {
+    TrainSplitOptions how = {.holdout = o->common.holdout,
+                             .calibration = true,
+                             .scored_only = o->scored_only,
+                             .blend = o->blend,
+                             .mc = o->mc};
+    if (!train_split(&data, &how, &split)) {
         fprintf(stderr, "rin: train-patterns: out of memory\n");
         goto done;
     }
-    size_t n_train = 0, n_calib = 0, n_held = 0, dropped = 0;
-    for (size_t i = 0; i < data.count; i++) {
-        const TrainRecord *r = &data.records[i];
-        const TrainSample *s = &r->sample;
-        uint64_t game = (uint64_t)s->game;
-        if (o->common.holdout && game % o->common.holdout == 0) {
-            held[n_held++] = *s;
-        } else if ((game * UINT64_C(0x9E3779B97F4A7C15)) >> 60 == 0) {
-            calib[n_calib++] = *s;
-        } else if (o->scored_only && !r->have_score) {
-            dropped++;
-        } else {
-            targets[n_train] = train_record_target_mc(r, o->blend, o->mc);
-            train[n_train++] = *s;
-        }
-    }
+    const TrainSample *train = split.train, *calib = split.calib, *held = split.held;
+    const double *targets = split.targets;
+    size_t n_train = split.n_train, n_calib = split.n_calib, n_held = split.n_held, dropped = split.dropped;
     fprintf(stderr, "read %zu positions: %zu for training, %zu for the calibration, %zu held out\n", data.count,
             n_train, n_calib, n_held);
     if (o->scored_only)
@@ -269,10 +225,7 @@ static int train_files(char **files, int file_count, const PatternTrainOptions *
 done:
     ntuple_train_destroy(trainer);
     ntuple_model_destroy(model);
-    free(train);
-    free(calib);
-    free(held);
-    free(targets);
+    train_split_free(&split);
     train_data_free(&data);
     return status;
 }

@@ -238,11 +238,6 @@ SelfplayParse selfplay_parse_args(int argc, char **argv, SelfplayOptions *o, cha
     return SELFPLAY_PARSE_RUN;
 }
 
-int selfplay_score_centistones(const SelfplayRecord *r)
-{
-    return score_is_proven(r->score, r->exact) ? score_final_margin(r->score) * 100 : r->score;
-}
-
 size_t selfplay_format_game(const SelfplayGame *game, char *out)
 {
     int size = game->final.size;

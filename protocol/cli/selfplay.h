@@ -53,10 +53,6 @@ size_t selfplay_settings_line(const SelfplayOptions *options, char out[SELFPLAY_
  * (SELFPLAY_SETTINGS_MAX + 32 bytes). Returns the length written. */
 size_t selfplay_format_header(const char *settings, char *out);
 
-/* A record's search score as the text format writes it: centistones for
- * the side to move, a proven result as its margin times 100. */
-int selfplay_score_centistones(const SelfplayRecord *record);
-
 /* The data lines of a played game; out has room for
  * game->count * SELFPLAY_LINE_MAX + 1 bytes. Returns the length written. */
 size_t selfplay_format_game(const SelfplayGame *game, char *out);

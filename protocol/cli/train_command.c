@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/train_data.h"
+#include "cli/train_options.h"
 #include "eval/evalmodel.h"
 #include "formats/eval_file.h"
 #include "formats/number.h"
@@ -185,41 +185,19 @@ static bool write_weights(const char *output, const float *params, uint32_t coun
 static int train_files(char **files, int file_count, const TrainOptions *o)
 {
     TrainData data = {0};
-    char err[512];
-    for (int i = 0; i < file_count; i++) {
-        bool from_stdin = strcmp(files[i], "-") == 0;
-        FILE *in = from_stdin ? stdin : fopen(files[i], "r");
-        if (!in) {
-            fprintf(stderr, "rin: train: cannot open %s: %s\n", files[i], strerror(errno));
-            train_data_free(&data);
-            return 1;
-        }
-        bool ok = train_data_read(in, from_stdin ? "<stdin>" : files[i], &data, err, sizeof err);
-        if (!from_stdin)
-            fclose(in);
-        if (!ok) {
-            fprintf(stderr, "rin: train: %s (nothing written)\n", err);
-            train_data_free(&data);
-            return 1;
-        }
-    }
-    TrainSample *train = malloc((data.count + 1) * sizeof *train);
-    TrainSample *held = malloc((data.count + 1) * sizeof *held);
-    if (!train || !held) {
-        fprintf(stderr, "rin: train: out of memory\n");
-        free(train);
-        free(held);
+    TrainSplit split = {0};
+    if (!train_read_files(files, file_count, &data, "train")) {
         train_data_free(&data);
         return 1;
     }
-    size_t n_train = 0, n_held = 0;
-    for (size_t i = 0; i < data.count; i++) {
-        const TrainSample *s = &data.records[i].sample;
-        if (o->common.holdout && s->game % (int64_t)o->common.holdout == 0)
-            held[n_held++] = *s;
-        else
-            train[n_train++] = *s;
+    TrainSplitOptions how = {.holdout = o->common.holdout, .blend = 1.0};
+    if (!train_split(&data, &how, &split)) {
+        fprintf(stderr, "rin: train: out of memory\n");
+        train_data_free(&data);
+        return 1;
     }
+    const TrainSample *train = split.train, *held = split.held;
+    size_t n_train = split.n_train, n_held = split.n_held;
     fprintf(stderr, "read %zu positions: %zu for training, %zu held out\n", data.count, n_train, n_held);
     int status = 1;
     if (n_train == 0) {
@@ -279,8 +257,7 @@ static int train_files(char **files, int file_count, const TrainOptions *o)
         status = 0;
     train_destroy(trainer);
 done:
-    free(train);
-    free(held);
+    train_split_free(&split);
     train_data_free(&data);
     return status;
 }

@@ -25,7 +25,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli/train_data.h"
+#include "formats/train_data.h"
 #include "eval/evalmodel.h"
 #include "eval/evaluate.h"
 #include "eval/feature.h"

@@ -1,5 +1,5 @@
 /* Training data for the tests: random 6x6 games in the rin-selfplay text
- * format (protocol/cli/train_data.h), written independently of protocol/,
+ * format (protocol/formats/train_data.h), written independently of protocol/,
  * position strings included, so that the training tests read data that
  * the code under test did not write. */
 #ifndef RIN_TEST_SELFPLAY_TEXT_H

@@ -1,5 +1,5 @@
-/* Training data and `rin train`: every field of a data line is checked,
- * a malformed line names its file and line and nothing is written, a run
+/* `rin train`: a malformed line names its file and line and nothing is
+ * written (every field is checked in tests/protocol/formats), a run
  * on good data writes a weights file the engine loads, and the result
  * depends on the seed only; the result curve is written unless
  * --no-curve, with the tiebreak asked for. */
@@ -16,64 +16,15 @@
 #include <cmocka.h>
 
 #include "cli/train_command.h"
-#include "cli/train_data.h"
+#include "formats/train_data.h"
 #include "eval/evaluate.h"
 #include "formats/eval_file.h"
 #include "rules/playout.h"
 #include "base/random.h"
 #include "selfplay_text.h"
 
-static const char *const good_line =
-    "4/4/1x2/4 w 1\txxxxxxxxoooooooo\t0\t-35\t-\t-\t7";
 
-static void test_parse_good_line(void **state)
-{
-    (void)state;
-    TrainRecord r;
-    bool is_data;
-    char err[200];
-    assert_true(train_data_parse_line(good_line, &r, &is_data, err, sizeof err));
-    assert_true(is_data);
-    assert_int_equal(r.sample.pos.size, 4);
-    assert_int_equal(r.margin, 0);
-    assert_true(r.have_score);
-    assert_int_equal(r.score, -35);
-    assert_int_equal(r.sample.game, 7);
-    assert_int_equal(bb_count(r.sample.black_final), 8);
-    assert_true(bb_test(r.sample.black_final, point_make(0, 0)));
-    assert_false(bb_test(r.sample.black_final, point_make(3, 3)));
-    assert_false(train_data_parse_line("#rin-selfplay 1", &r, &is_data, err, sizeof err));
-    assert_false(is_data);
-    assert_false(train_data_parse_line("", &r, &is_data, err, sizeof err));
-    assert_false(is_data);
-}
 
-static void test_parse_bad_lines(void **state)
-{
-    (void)state;
-    static const struct {
-        const char *line, *why;
-    } cases[] = {
-        {"4/4/1x2/4 w 1\txxxxxxxxoooooooo\t0\t-35\t-\t-", "expected 7 tab-separated fields, found 6"},
-        {"4/4/1x2/4 w 1\txxxxxxxxoooooooo\t0\t-35\t-\t-\t7\t8", "expected 7 tab-separated fields, found 8"},
-        {"4/4/1x2/5 w 1\txxxxxxxxoooooooo\t0\t-35\t-\t-\t7", "bad position string"},
-        {"4/4/1x2/4 w 1\txxxxxxxxooooooo\t0\t-35\t-\t-\t7", "the final owners need one"},
-        {"4/4/1x2/4 w 1\txxxxxxxxoooooooz\t0\t-35\t-\t-\t7", "the final owners need one"},
-        {"4/4/1x2/4 w 1\txxxxxxxxoooooooo\t2\t-35\t-\t-\t7", "the final margin does not match"},
-        {"4/4/1x2/4 w 1\txxxxxxxxoooooooo\tx\t-35\t-\t-\t7", "bad final margin"},
-        {"4/4/1x2/4 w 1\txxxxxxxxoooooooo\t0\t12a\t-\t-\t7", "bad search score"},
-        {"4/4/1x2/4 w 1\txxxxxxxxoooooooo\t0\t-35\t-\t-\t-7", "bad game index"},
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        TrainRecord r;
-        bool is_data;
-        char err[200];
-        assert_false(train_data_parse_line(cases[i].line, &r, &is_data, err, sizeof err));
-        assert_true(is_data);
-        if (!strstr(err, cases[i].why))
-            fail_msg("case %zu: got '%s', expected '%s'", i, err, cases[i].why);
-    }
-}
 
 /* A data file of random 6x6 games in the rin-selfplay format, line 40
  * replaced by corrupt_line when it is not NULL. */
@@ -268,8 +219,6 @@ static void test_train_curve_options(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_parse_good_line),
-        cmocka_unit_test(test_parse_bad_lines),
         cmocka_unit_test(test_train_command),
         cmocka_unit_test(test_baselines),
         cmocka_unit_test(test_train_curve_options),

@@ -15,7 +15,7 @@
 
 #include "cli/selfplay.h"
 #include "cli/train_command.h"
-#include "cli/train_data.h"
+#include "formats/train_data.h"
 #include "formats/game_file.h"
 
 enum { GAMES = 16 };

@@ -3,7 +3,7 @@
  * solver value, game index); lines starting with '#' are headers or
  * comments. Every field the trainer uses is checked against the others.
  * Binary "rin-games" files give the same records as their text lines. */
-#include "cli/train_data.h"
+#include "formats/train_data.h"
 
 #include <errno.h>
 #include <math.h>
@@ -11,8 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/selfplay.h"
-#include "eval/evaluate.h"
+#include "learn/selfplay_game.h"
 #include "formats/error_text.h"
 #include "formats/game_file.h"
 #include "formats/number.h"
@@ -20,7 +19,6 @@
 #include "rules/score.h"
 
 enum { FIELDS = 7, LINE_MAX_BYTES = 8192 };
-
 
 /* The ownership field: `points` per-mille numbers separated by ','; its
  * margin for Black in stones into *margin. */
@@ -119,20 +117,6 @@ bool train_data_parse_line(const char *line, TrainRecord *record, bool *is_data,
     return true;
 }
 
-static bool append_record(TrainData *data, const TrainRecord *record)
-{
-    if (data->count == data->capacity) {
-        size_t capacity = data->capacity ? 2 * data->capacity : 4096;
-        TrainRecord *records = realloc(data->records, capacity * sizeof *records);
-        if (!records)
-            return false;
-        data->records = records;
-        data->capacity = capacity;
-    }
-    data->records[data->count++] = *record;
-    return true;
-}
-
 static bool read_text(FILE *in, const char *name, TrainData *data, char *err, size_t err_size)
 {
     char line[LINE_MAX_BYTES];
@@ -155,7 +139,7 @@ static bool read_text(FILE *in, const char *name, TrainData *data, char *err, si
             snprintf(err, err_size, "%s:%ld: %s", name, number, why);
             return false;
         }
-        if (!append_record(data, &record)) {
+        if (!train_data_append(data, &record)) {
             snprintf(err, err_size, "%s:%ld: out of memory", name, number);
             return false;
         }
@@ -187,7 +171,7 @@ static bool append_game(const SelfplayGame *game, TrainData *data)
             return false; /* never: the reader replayed the game */
         record.sample.black_final = final->stones[COLOR_BLACK];
         record.sample.game = (int32_t)game->index;
-        if (!append_record(data, &record))
+        if (!train_data_append(data, &record))
             return false;
     }
     return true;
@@ -230,103 +214,4 @@ bool train_data_read(FILE *in, const char *name, TrainData *data, char *err, siz
     ungetc(first, in);
     return first == game_file_magic[0] ? read_binary(in, name, data, err, err_size)
                                        : read_text(in, name, data, err, err_size);
-}
-
-void train_data_free(TrainData *data)
-{
-    free(data->records);
-    data->records = NULL;
-    data->count = data->capacity = 0;
-}
-
-double train_record_target_mc(const TrainRecord *record, double blend, double mc)
-{
-    double target = train_record_target(record, blend);
-    if (!record->have_mc || mc == 0.0)
-        return target;
-    double sign = pos_to_move(&record->sample.pos) == COLOR_BLACK ? 1.0 : -1.0;
-    return (1.0 - mc) * target + mc * sign * record->mc_margin;
-}
-
-double train_record_target(const TrainRecord *record, double blend)
-{
-    const Position *pos = &record->sample.pos;
-    double sign = pos_to_move(pos) == COLOR_BLACK ? 1.0 : -1.0, points = pos->size * pos->size;
-    double final = sign * record->margin, other;
-    if (record->have_solved) {
-        other = sign * record->solved;
-    } else if (record->have_score) {
-        other = record->score / 100.0;
-        other = other > points ? points : other < -points ? -points : other;
-    } else {
-        return final;
-    }
-    return blend * final + (1.0 - blend) * other;
-}
-
-/* A side-to-move score in centistones as Black's margin in stones. */
-static double black_stones(const Position *pos, int centistones)
-{
-    return (pos_to_move(pos) == COLOR_BLACK ? 1.0 : -1.0) * centistones / 100.0;
-}
-
-void train_data_baselines(const TrainRecord *records, size_t count, uint64_t holdout, const EvalModel *builtin,
-                          TrainBaselines *out)
-{
-    double stones_sq = 0, classic_sq = 0, builtin_sq = 0, score_sq = 0;
-    size_t n = 0, scored = 0;
-    for (size_t i = 0; i < count; i++) {
-        const TrainRecord *r = &records[i];
-        if (holdout && r->sample.game % (int64_t)holdout != 0)
-            continue;
-        const Position *pos = &r->sample.pos;
-        double now = pos_score(pos) - r->margin;
-        double classic = black_stones(pos, evaluate(NULL, pos)) - r->margin;
-        double learned = builtin ? black_stones(pos, evaluate(builtin, pos)) - r->margin : 0.0;
-        stones_sq += now * now;
-        classic_sq += classic * classic;
-        builtin_sq += learned * learned;
-        n++;
-        if (r->have_score && abs(r->score) < SCORE_EVAL_MAX) {
-            double predicted = black_stones(pos, r->score) - r->margin;
-            score_sq += predicted * predicted;
-            scored++;
-        }
-    }
-    *out = (TrainBaselines){.positions = n, .scored = scored};
-    if (n) {
-        out->stones = sqrt(stones_sq / (double)n);
-        out->classic = sqrt(classic_sq / (double)n);
-        out->builtin = builtin ? sqrt(builtin_sq / (double)n) : 0.0;
-    }
-    if (scored)
-        out->score = sqrt(score_sq / (double)scored);
-}
-
-bool train_common_option(const char *name, const char *value, TrainCommonOptions *o, const char **error)
-{
-    *error = NULL;
-    if (strcmp(name, "--output") == 0) {
-        if (!value)
-            *error = "--output needs a file name";
-        o->output = value;
-    } else if (strcmp(name, "--epochs") == 0) {
-        if (number_parse_uint(value, 0, 1000, &o->epochs) != NUMBER_OK)
-            *error = "--epochs needs a number from 0 to 1000";
-    } else if (strcmp(name, "--holdout") == 0) {
-        if (number_parse_uint(value, 0, 1000000, &o->holdout) != NUMBER_OK || o->holdout == 1)
-            *error = "--holdout needs 0 or a number from 2 to 1000000";
-    } else if (strcmp(name, "--seed") == 0) {
-        if (number_parse_uint(value, 0, UINT64_MAX, &o->seed) != NUMBER_OK)
-            *error = "--seed needs a non-negative number";
-    } else if (strcmp(name, "--rate") == 0) {
-        if (number_parse_real(value, 1e-6, 10.0, &o->rate) != NUMBER_OK)
-            *error = "--rate needs a number from 0.000001 to 10";
-    } else if (strcmp(name, "--l2") == 0) {
-        if (number_parse_real(value, 0.0, 0.1, &o->l2) != NUMBER_OK)
-            *error = "--l2 needs a number from 0 to 0.1";
-    } else {
-        return false;
-    }
-    return true;
 }

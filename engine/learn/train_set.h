@@ -1,15 +1,16 @@
-/* Reading training data: the labelled positions of `rin selfplay` files,
- * binary (format "rin-games" version 1) or text ("rin-selfplay" version 1),
- * see engine/learn/TRAINING.md. */
-#ifndef RIN_TRAIN_DATA_H
-#define RIN_TRAIN_DATA_H
+/* The positions training reads (rin selfplay's records, formats/train_data.h)
+ * with their labels: the final margin blended with the search's view,
+ * the split into training, calibration and held-out positions by game,
+ * and the held-out errors of what the trained model is measured against. */
+#ifndef RIN_LEARN_TRAIN_SET_H
+#define RIN_LEARN_TRAIN_SET_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "eval/evalmodel.h"
+#include "eval/ntuple.h"
 #include "learn/train.h"
 
 /* One data line, with what the trainer's reports compare against. */
@@ -30,18 +31,8 @@ typedef struct TrainData {
     size_t count, capacity;
 } TrainData;
 
-/* Parses one line (without its newline). Returns true for a data line
- * (filled into *record), false with *is_data false for a comment or empty
- * line, false with *is_data true and a message in err for a malformed one. */
-bool train_data_parse_line(const char *line, TrainRecord *record, bool *is_data, char *err, size_t err_size);
-
-/* Appends every data line of `in` to data: a text file's lines, or a
- * binary file's records (told apart by the first byte, the binary magic's)
- * as the lines `rin games --text` prints for them. On a malformed line (or
- * memory running out) returns false with "NAME:LINE: reason" in err (a
- * binary file: "NAME: byte OFFSET: reason"); data keeps what was read
- * before. */
-bool train_data_read(FILE *in, const char *name, TrainData *data, char *err, size_t err_size);
+/* Appends a record; false when out of memory. */
+bool train_data_append(TrainData *data, const TrainRecord *record);
 
 void train_data_free(TrainData *data);
 
@@ -77,16 +68,32 @@ typedef struct TrainBaselines {
 void train_data_baselines(const TrainRecord *records, size_t count, uint64_t holdout, const EvalModel *builtin,
                           TrainBaselines *out);
 
-/* The options `rin train` and `rin train-patterns` share, each with a
- * value: --output FILE, --epochs N, --holdout K, --seed S, --rate R, --l2 X. */
-typedef struct TrainCommonOptions {
-    const char *output;
-    uint64_t epochs, holdout, seed;
-    double rate, l2;
-} TrainCommonOptions;
+/* The records split by game: the games whose index is 0 modulo holdout
+ * held out (none when holdout is 0); with `calibration`, a sixteenth of
+ * the others (by a hash of the game index) for the calibration; with
+ * `scored_only`, the rest without a recorded search score dropped; the
+ * rest for training, each with its label (train_record_target_mc with
+ * blend and mc). */
+typedef struct TrainSplitOptions {
+    uint64_t holdout;
+    bool calibration, scored_only;
+    double blend, mc;
+} TrainSplitOptions;
 
-/* Whether `name` is one of the shared options; if so its value is read into
- * *o, and *error is NULL, or says what is wrong with the value. */
-bool train_common_option(const char *name, const char *value, TrainCommonOptions *o, const char **error);
+typedef struct TrainSplit {
+    TrainSample *train, *calib, *held;
+    double *targets; /* of the training samples */
+    size_t n_train, n_calib, n_held, dropped;
+} TrainSplit;
+
+/* False when out of memory (*split then empty). */
+bool train_split(const TrainData *data, const TrainSplitOptions *options, TrainSplit *split);
+void train_split_free(TrainSplit *split);
+
+/* The rms distance, in stones, of the pattern model's margin to the
+ * search's label (the solver's value, else the recorded search score)
+ * over the held-out positions that have one (*count of them): how well it
+ * predicts what a search says. */
+double train_data_score_rms(const TrainData *data, uint64_t holdout, const NtupleModel *model, size_t *count);
 
 #endif
