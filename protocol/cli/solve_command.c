@@ -323,22 +323,11 @@ static void print_result(const Position *pos, const SolveResult *r, const SolveO
            r->table_bytes >> 20);
 }
 
-/* A proof being written: the file, the claim, the nodes written of it. */
+/* A proof being written: the file and its nodes written, the claim. */
 typedef struct ProofWriting {
-    FILE *out;
+    ProofFileWriter file;
     const ProofClaim *claim;
-    uint64_t written;
 } ProofWriting;
-
-/* Writes each node of a proof tree as a line of a proof file. */
-static bool write_node(void *context, uint64_t id, const Position *pos, SolveProofKind kind, const int *points,
-                       const uint64_t *children, int count)
-{
-    ProofWriting *w = context;
-    proof_write_node(w->out, id, pos, proof_node_kind(kind), points, children, count);
-    w->written++;
-    return !ferror(w->out);
-}
 
 /* Progress lines while the proof is built: the claim, the nodes written,
  * the solver's nodes. */
@@ -347,7 +336,7 @@ static void print_proof_progress(const SolveProgress *p, void *context)
     const ProofWriting *w = context;
     fprintf(stderr, "proof: %.0f s, %s's claim %+d, %" PRIu64 " nodes written, %" PRIu64 " nodes searched\n",
             (double)p->elapsed_ms / 1000.0, w->claim->prover == COLOR_BLACK ? "Black" : "White", w->claim->margin,
-            w->written, p->nodes);
+            w->file.written, p->nodes);
 }
 
 /* The proof of Black's exact margin `black_margin` from pos, as two claims,
@@ -367,7 +356,7 @@ static bool write_proof(const char *path, const Position *pos, int black_margin,
         return false;
     }
     ProofClaim claims[2] = {{COLOR_BLACK, black_margin}, {COLOR_WHITE, -black_margin}};
-    ProofWriting writing = {out, &claims[0], 0};
+    ProofWriting writing = {{out, 0}, &claims[0]};
     SolveOptions proof_options = *options;
     if (proof_options.progress) {
         proof_options.progress = print_proof_progress;
@@ -389,10 +378,10 @@ static bool write_proof(const char *path, const Position *pos, int black_margin,
     for (int i = 0; i < 2 && ok; i++) {
         proof_write_claim(out, &claims[i]);
         writing.claim = &claims[i];
-        writing.written = 0;
+        writing.file.written = 0;
         SolveProofStats stats;
         SolveProofStatus status = solve_proof(&dfpn, pos, claims[i].prover, claims[i].margin, leaf_empties,
-                                              write_node, &writing, &stats);
+                                              proof_file_node, &writing.file, &stats);
         if (status != SOLVE_PROOF_OK) {
             fprintf(stderr, "rin: solve: the proof of %s's claim failed: %s\n",
                     claims[i].prover == COLOR_BLACK ? "Black" : "White", solve_proof_status_text(status));

@@ -92,22 +92,14 @@ static void print_margin(const char *label, int lower, int upper)
 
 /* ---- the merged proof ---- */
 
-/* A merged proof being written. */
+/* A merged proof being written (its file first: proof_file_node's context). */
 typedef struct MergeWriting {
-    FILE *out;
+    ProofFileWriter file;
     const Merge *merge;
     Color prover;
     char *err;
     size_t err_size;
 } MergeWriting;
-
-static bool write_merged_node(void *context, uint64_t id, const Position *pos, SolveProofKind kind, const int *points,
-                              const uint64_t *children, int count)
-{
-    MergeWriting *w = context;
-    proof_write_node(w->out, id, pos, proof_node_kind(kind), points, children, count);
-    return true;
-}
 
 /* The job's own proof, joined at pos (a mirror image of the job's). */
 static bool write_job_section(void *context, uint64_t id, const Position *pos, uint64_t *next_id)
@@ -121,7 +113,7 @@ static bool write_job_section(void *context, uint64_t id, const Position *pos, u
         return error_text(w->err, w->err_size, "no proof for the job of %s", text);
     }
     int s = solve_split_symmetry_between(&m->sym, &m->jobs.job[job], pos);
-    return proof_section_copy(w->out, m->result[job].proof, w->prover, &m->sym, s, id, next_id, w->err, w->err_size);
+    return proof_section_copy(w->file.out, m->result[job].proof, w->prover, &m->sym, s, id, next_id, w->err, w->err_size);
 }
 
 /* The proof of `claim` from the root: the stones above the jobs, then the
@@ -129,7 +121,7 @@ static bool write_job_section(void *context, uint64_t id, const Position *pos, u
 static bool merge_claim(FILE *out, Merge *m, const ProofClaim *claim, char *err, size_t err_size)
 {
     proof_write_claim(out, claim);
-    MergeWriting w = {out, m, claim->prover, err, err_size};
+    MergeWriting w = {{out, 0}, m, claim->prover, err, err_size};
     SolveMergeClaim c = {.root = &m->jobs.root,
                          .depth = m->jobs.depth,
                          .prover = claim->prover,
@@ -137,12 +129,12 @@ static bool merge_claim(FILE *out, Merge *m, const ProofClaim *claim, char *err,
                          .leaf_empties = PROOF_LEAF_EMPTIES,
                          .bounds = job_bounds,
                          .bounds_context = m,
-                         .node = write_merged_node,
+                         .node = proof_file_node,
                          .job = write_job_section,
                          .context = &w};
     SolveMergeStatus status = solve_merge_claim(&c);
-    if (status == SOLVE_MERGE_ERR_OUTPUT)
-        return false;
+    if (status == SOLVE_MERGE_ERR_OUTPUT && !ferror(out))
+        return false; /* a job's proof: its message is in err */
     if (status != SOLVE_MERGE_OK)
         return error_text(err, err_size, "%s", solve_merge_status_text(status));
     return true;

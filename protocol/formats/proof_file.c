@@ -511,7 +511,12 @@ void proof_write_node(FILE *out, uint64_t id, const Position *pos, ProofNodeKind
     fputc('\n', out);
 }
 
-ProofNodeKind proof_node_kind(SolveProofKind kind)
+bool proof_file_node(void *writer, uint64_t id, const Position *pos, SolveProofKind kind, const int *points,
+                     const uint64_t *children, int count)
 {
-    return kind == SOLVE_PROOF_LEAF ? PROOF_LEAF : kind == SOLVE_PROOF_PLAY ? PROOF_PLAY : PROOF_ALL;
+    ProofFileWriter *w = writer;
+    ProofNodeKind k = kind == SOLVE_PROOF_LEAF ? PROOF_LEAF : kind == SOLVE_PROOF_PLAY ? PROOF_PLAY : PROOF_ALL;
+    proof_write_node(w->out, id, pos, k, points, children, count);
+    w->written++;
+    return !ferror(w->out);
 }

@@ -76,7 +76,16 @@ void proof_write_claim(FILE *out, const ProofClaim *claim);
 void proof_write_node(FILE *out, uint64_t id, const Position *pos, ProofNodeKind kind, const int *points,
                       const uint64_t *children, int count);
 
-/* The line kind of a node of the solver's proofs (solve/proof.h). */
-ProofNodeKind proof_node_kind(SolveProofKind kind);
+/* A proof file being written by the solver (solve/proof.h, solve/merge.h):
+ * proof_file_node is their node callback, with a ProofFileWriter (or a
+ * struct that starts with one) as its context; it writes each node as a
+ * line and counts them, and refuses one once the file has an error. */
+typedef struct ProofFileWriter {
+    FILE *out;
+    uint64_t written;
+} ProofFileWriter;
+
+bool proof_file_node(void *writer, uint64_t id, const Position *pos, SolveProofKind kind, const int *points,
+                     const uint64_t *children, int count);
 
 #endif
