@@ -21,7 +21,16 @@ static const char *describe(char c, char buf[16])
     return buf;
 }
 
-bool posstr_parse(const char *text, Position *pos, char *err, size_t err_size)
+/* What a position string says, before it is checked to be a position. */
+typedef struct PosstrFields {
+    int size;
+    Bitboard stones[2];
+    Color side;
+    int stone;
+} PosstrFields;
+
+/* The syntax: false, with the message, when the text does not parse. */
+static bool parse_fields(const char *text, PosstrFields *fields, char *err, size_t err_size)
 {
     char what[16];
     const char *s = text;
@@ -105,14 +114,30 @@ bool posstr_parse(const char *text, Position *pos, char *err, size_t err_size)
     if (*s != '\0')
         return error_text(err, err_size, "unexpected text after the stone of the turn: %s", describe(*s, what));
 
+    *fields = (PosstrFields){.size = size, .stones = {stones[0], stones[1]}, .side = side, .stone = stone};
+    return true;
+}
+
+PosstrStatus posstr_read(const char *text, Position *pos, char *err, size_t err_size)
+{
+    PosstrFields fields;
+    if (!parse_fields(text, &fields, err, err_size))
+        return POSSTR_SYNTAX;
     Position parsed;
-    PosStatus status = pos_setup(&parsed, size, stones[0], stones[1], side, stone);
+    PosStatus status = pos_setup(&parsed, fields.size, fields.stones[0], fields.stones[1], fields.side, fields.stone);
     if (status == POS_OK)
         status = pos_reachable(&parsed);
-    if (status != POS_OK)
-        return error_text(err, err_size, "%s", pos_status_text(status));
+    if (status != POS_OK) {
+        error_text(err, err_size, "%s", pos_status_text(status));
+        return POSSTR_INVALID;
+    }
     *pos = parsed;
-    return true;
+    return POSSTR_OK;
+}
+
+bool posstr_parse(const char *text, Position *pos, char *err, size_t err_size)
+{
+    return posstr_read(text, pos, err, err_size) == POSSTR_OK;
 }
 
 void posstr_format(const Position *pos, char *out)

@@ -12,9 +12,19 @@
 /* Longest string: 16 rows of 16 characters, 15 slashes, " b 1", NUL. */
 enum { POSSTR_MAX = 16 * 16 + 15 + 4 + 1 };
 
+typedef enum PosstrStatus {
+    POSSTR_OK,
+    POSSTR_SYNTAX,  /* the text does not parse */
+    POSSTR_INVALID, /* it parses, but no game reaches such a position */
+} PosstrStatus;
+
 /* Parses `text` (fields separated by spaces or tabs). On success fills *pos
- * and returns true; otherwise leaves *pos untouched and writes a message
- * saying what is wrong into err (err_size bytes). */
+ * and returns POSSTR_OK; otherwise leaves *pos untouched, writes a message
+ * saying what is wrong into err (err_size bytes) and says which kind of
+ * wrong it is. */
+PosstrStatus posstr_read(const char *text, Position *pos, char *err, size_t err_size);
+
+/* posstr_read for callers to whom any failure is one: true on success. */
 bool posstr_parse(const char *text, Position *pos, char *err, size_t err_size);
 
 /* Writes the position string of pos into out (at least POSSTR_MAX bytes). */

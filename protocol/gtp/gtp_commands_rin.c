@@ -37,8 +37,14 @@ bool gtp_cmd_rin_setposition(Gtp *gtp, const GtpArgs *args)
 {
     Position pos;
     char err[160];
-    if (!posstr_parse(args->rest, &pos, err, sizeof err))
+    switch (posstr_read(args->rest, &pos, err, sizeof err)) {
+    case POSSTR_OK:
+        break;
+    case POSSTR_SYNTAX:
         return gtp_fail(gtp, "syntax error: invalid position string: %s", err);
+    case POSSTR_INVALID:
+        return gtp_fail(gtp, "invalid position: %s", err);
+    }
     gtp_new_game(gtp, &pos);
     return true;
 }

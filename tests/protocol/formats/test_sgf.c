@@ -839,8 +839,8 @@ static void test_diagram_setups(void **state)
     assert_exec_f(gtp, "=\n\n", "loadsgf %s", path);
     assert_exec(gtp, "rin-position", "= 4/1x2/4/4 b 1\n\n");
     assert_exec(gtp, "rin-setposition 4/1x2/4/4 b 1",
-                "? syntax error: invalid position string: no game reaches it: the side that placed the last "
-                "stone has none on the board\n\n");
+                "? invalid position: no game reaches it: the side that placed the last stone has none on the "
+                "board\n\n");
     char *text = printsgf(gtp);
     assert_string_equal(text, HEADER "SZ[4]\nAB[bb]\nPL[B]\n)\n");
     free(text);
