@@ -232,9 +232,9 @@ static int cmd_bench(int argc, char **argv)
 
 /* An --eval-file given while a pattern model evaluates: a warning saying
  * what the weights still do. */
-static void warn_eval_file(const char *who, bool given, const char *pattern_file)
+static void warn_eval_file(const char *who, bool given, const char *eval_file, const char *pattern_file)
 {
-    const char *note = pattern_file_eval_note(pattern_file);
+    const char *note = pattern_file_eval_note(eval_file, pattern_file);
     if (given && note)
         fprintf(stderr, "%s: warning: --eval-file: %s\n", who, note);
 }
@@ -267,7 +267,7 @@ static int cmd_suite(int argc, char **argv)
     }
     if (!path)
         return usage_error("suite: FILE is required", NULL);
-    warn_eval_file("rin suite", eval_file_given, pattern_file);
+    warn_eval_file("rin suite", eval_file_given, eval_file, pattern_file);
     EvalModel *eval = NULL;
     char err[OPTIONS_PATH_MAX + 256];
     if (!eval_file_resolve(eval_file, &eval, err, sizeof err)) {
@@ -367,7 +367,7 @@ int main(int argc, char **argv)
             return usage_error("%s", err);
         eval_file_given |= strcmp(arg, "--eval-file") == 0;
     }
-    warn_eval_file("rin", eval_file_given, options.pattern_file);
+    warn_eval_file("rin", eval_file_given, options.eval_file, options.pattern_file);
 
     EvalModel *model = NULL;
     char err[OPTIONS_PATH_MAX + 160];

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "eval/ntuple_weights.h"
+#include "formats/eval_file.h"
 #include "formats/file_bytes.h"
 
 bool pattern_file_load(const char *path, NtupleModel **out, char *err, size_t err_size)
@@ -50,9 +51,9 @@ bool pattern_file_resolve(const char *value, NtupleModel **out, char *err, size_
     return pattern_file_load(value, out, err, err_size);
 }
 
-const char *pattern_file_eval_note(const char *pattern_file)
+const char *pattern_file_eval_note(const char *eval_file, const char *pattern_file)
 {
-    if (strcmp(pattern_file, PATTERN_FILE_NONE) == 0)
+    if (strcmp(pattern_file, PATTERN_FILE_NONE) == 0 || strcmp(eval_file, EVAL_FILE_BUILTIN) == 0)
         return NULL;
     return "the pattern model (pattern-file) evaluates positions; the eval-file's weights give only their result "
            "curve (from a margin to a win, draw or loss); pattern-file none evaluates with them";

@@ -27,9 +27,10 @@ bool pattern_file_load(const char *path, NtupleModel **out, char *err, size_t er
  * pattern_file_load. */
 bool pattern_file_resolve(const char *value, NtupleModel **out, char *err, size_t err_size);
 
-/* What an eval-file does while pattern_file (an option value) names a
- * pattern model: one sentence for a warning, or NULL with PATTERN_FILE_NONE
- * (the eval-file's weights then evaluate). */
-const char *pattern_file_eval_note(const char *pattern_file);
+/* What eval_file does while pattern_file (option values) names a pattern
+ * model: one sentence for a warning, or NULL when there is nothing to warn
+ * about: with PATTERN_FILE_NONE (the eval-file's weights then evaluate) and
+ * with EVAL_FILE_BUILTIN, the default, which changes nothing asked for. */
+const char *pattern_file_eval_note(const char *eval_file, const char *pattern_file);
 
 #endif

@@ -127,7 +127,7 @@ static bool set_eval_file(Gtp *gtp, const EngineOptions *before)
         return gtp_fail(gtp, "out of memory: weights unchanged");
     }
     eval_model_destroy(old);
-    const char *note = pattern_file_eval_note(gtp->options.pattern_file);
+    const char *note = pattern_file_eval_note(gtp->options.eval_file, gtp->options.pattern_file);
     return note ? gtp_reply(gtp, "warning: %s", note) : true;
 }
 

@@ -345,6 +345,10 @@ static void test_command_line(void **state)
     assert_int_equal(r.status, 0);
     run(&r, (const char *const[]){"--eval-file", "classic", "--pattern-file", "none", NULL}, "name\n", 5);
     assert_null(strstr(r.err, "warning"));
+    /* the default weights, named: nothing changes, nothing to warn about */
+    run(&r, (const char *const[]){"--eval-file", "builtin", NULL}, "name\n", 5);
+    assert_string_equal(r.out, "= Rin\n\n");
+    assert_null(strstr(r.err, "warning"));
     run(&r, (const char *const[]){"--pattern-file", "none", NULL}, "name\n", 5);
     assert_null(strstr(r.err, "warning"));
     run(&r, (const char *const[]){"--bogus", NULL}, "name\n", 5);

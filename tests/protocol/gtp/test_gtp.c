@@ -658,6 +658,9 @@ static void test_eval_file_option(void **state)
     }
     assert_exec(gtp, "rin-option eval-file classic", EVAL_FILE_WARNING);
     assert_exec(gtp, "rin-option eval-file", "= classic\n\n");
+    /* the default weights change nothing that was asked for: no warning */
+    assert_exec(gtp, "rin-option eval-file builtin", "=\n\n");
+    assert_exec(gtp, "rin-option eval-file classic", EVAL_FILE_WARNING);
     /* without a pattern model the weights evaluate: no warning */
     assert_exec(gtp, "rin-option pattern-file none", "=\n\n");
     assert_exec(gtp, "rin-option eval-file builtin", "=\n\n");
