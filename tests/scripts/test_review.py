@@ -79,9 +79,26 @@ class MistakeListTest(unittest.TestCase):
         mistakes = self.review.annotate(played, 150)
         lines = self.review.summary(mistakes, played, 150).splitlines()
         self.assertEqual(lines[0][:18], "Black: 5 mistakes ")
+        # the header says that three are listed, and how to list them all
+        self.assertTrue(lines[0].endswith("; the 3 largest (--all lists all 5):"), lines[0])
         # the three largest (9.0, 7.0, 5.0), in the order they were played
         self.assertEqual([line.split(":")[0] for line in lines[1:4]], ["  move 3", "  move 7", "  move 9"])
         self.assertEqual(lines[4][:18], "White: 0 mistakes ")
+        self.assertFalse(lines[4].endswith(":"), lines[4])
+        # --all: every one, by move number, under the plain header
+        lines = self.review.summary(mistakes, played, 150, listed=None).splitlines()
+        self.assertNotIn("largest", lines[0])
+        self.assertEqual([line.split(":")[0] for line in lines[1:6]],
+                         ["  move 1", "  move 3", "  move 5", "  move 7", "  move 9"])
+        self.assertTrue(self.review.build_parser().parse_args(["game.sgf", "--all"]).all)
+
+    def test_three_mistakes_or_fewer_are_all_listed_under_the_plain_header(self):
+        played = []
+        for number, loss in ((1, 300), (3, 900), (5, 200)):
+            played += self.turn(number, "B", [loss], ["C3"]) + self.turn(number + 1, "W", [0], ["D4"])
+        lines = self.review.summary(self.review.annotate(played, 150), played, 150).splitlines()
+        self.assertNotIn("largest", lines[0])
+        self.assertEqual(len([line for line in lines if line.startswith("  move ")]), 3)
 
 
 class ReviewTest(unittest.TestCase):
