@@ -163,7 +163,7 @@ static unsigned char terminal_drop_line(EditLine *el, int ch)
 
 /* Waits while a streamed analysis runs, until its limits end it, a line
  * is typed (it then ends before the prompt comes back and is read there),
- * Ctrl-D or Ctrl-C. */
+ * Return alone, Ctrl-D or Ctrl-C. */
 static void wait_for_stream(Gtp *gtp)
 {
     if (!gtp_streaming(gtp))
@@ -172,11 +172,15 @@ static void wait_for_stream(Gtp *gtp)
     while (gtp_streaming(gtp) && !terminal_interrupted) {
         struct pollfd input = {STDIN_FILENO, POLLIN, 0};
         if (poll(&input, 1, TERMINAL_POLL_MS) > 0) {
-            /* Readable with nothing to read is the end of input the
-             * terminal makes of Ctrl-D: read it here, or it reaches the
-             * line editor, which then took the next Return for a ^M */
+            /* The terminal is in its own line mode here: what is pending
+             * is whole lines. Readable with nothing to read is the end of
+             * input it makes of Ctrl-D: read it here, or it reaches the
+             * line editor, which then took the next Return for a ^M. One
+             * byte is Return alone, which only stops the stream: read, it
+             * does not give the prompt an empty line to show a second
+             * prompt for. */
             int pending = 0;
-            if (ioctl(STDIN_FILENO, FIONREAD, &pending) == 0 && pending == 0) {
+            if (ioctl(STDIN_FILENO, FIONREAD, &pending) == 0 && pending <= 1) {
                 char byte;
                 (void)!read(STDIN_FILENO, &byte, 1);
             }
@@ -256,6 +260,7 @@ int terminal_run(Gtp *gtp)
     sigemptyset(&on_interrupt.sa_mask);
     bool caught = sigaction(SIGINT, &on_interrupt, &previous) == 0;
 
+    gtp_stream_changes_only(gtp, true); /* the same batch again would only fill the screen */
     fprintf(t.screen, "%s %s: GTP commands (help lists them, Tab completes), quit or Ctrl-D to leave\n",
             RIN_NAME, RIN_VERSION);
     for (;;) {

@@ -77,6 +77,8 @@ void gtp_stop_background(Gtp *gtp) { gtp_background_stop(gtp); }
 
 bool gtp_streaming(Gtp *gtp) { return gtp_background_streaming(gtp); }
 
+void gtp_stream_changes_only(Gtp *gtp, bool on) { gtp->stream_changes_only = on; }
+
 const char *gtp_command_name(size_t index)
 {
     const GtpTable *table = gtp_command_table();

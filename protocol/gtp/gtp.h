@@ -50,6 +50,12 @@ void gtp_stop_background(Gtp *gtp);
  * limits. */
 bool gtp_streaming(Gtp *gtp);
 
+/* With `on`, a streamed rin-analyze writes a batch only when it differs
+ * from the last one it wrote, instead of every interval: for a person at a
+ * terminal, whose screen the same lines would fill while an iteration
+ * runs. A GUI keeps the fixed cadence (the default). */
+void gtp_stream_changes_only(Gtp *gtp, bool on);
+
 /* Whether `quit` has been answered: the caller should stop reading. */
 bool gtp_quit_requested(const Gtp *gtp);
 

@@ -10,13 +10,35 @@
 #include "formats/coord.h"
 #include "gtp/search_report.h"
 
-/* One batch: a line per candidate, written at once and flushed. */
+/* FNV-1a of the batch's lines: two batches of one iteration are the same. */
+static uint64_t batch_hash(const GtpStream *stream)
+{
+    uint64_t hash = UINT64_C(14695981039346656037);
+    char line[REPORT_LINE_MAX];
+    for (int i = 0; i < report_line_count(&stream->marked); i++) {
+        report_candidate_line(&stream->marked, i, stream->size, line);
+        for (const char *c = line; *c; c++)
+            hash = (hash ^ (unsigned char)*c) * UINT64_C(1099511628211);
+        hash = (hash ^ '\n') * UINT64_C(1099511628211);
+    }
+    return hash;
+}
+
+/* One batch: a line per candidate, written at once and flushed; with
+ * changes_only, not when it repeats the last one written. */
 static void emit_batch(const SearchInfo *info, bool last, void *context)
 {
     (void)last;
     GtpStream *stream = context;
     stream->marked = *info;
     gtp_proven_apply(&stream->proven, &stream->marked);
+    if (stream->changes_only) {
+        uint64_t hash = batch_hash(stream);
+        if (stream->written && hash == stream->last_hash)
+            return;
+        stream->written = true;
+        stream->last_hash = hash;
+    }
     char line[REPORT_LINE_MAX];
     flockfile(stream->out);
     for (int i = 0; i < report_line_count(&stream->marked); i++) {
@@ -56,6 +78,8 @@ static void start_stream(Gtp *gtp, FILE *out)
 {
     gtp->stream.out = out;
     gtp->stream.size = gtp->pos.size;
+    gtp->stream.changes_only = gtp->stream_changes_only;
+    gtp->stream.written = false;
     gtp_proven_view(&gtp->proven, &gtp->pos, &gtp->stream.proven);
     AnalysisJob job = {.search = gtp->analysis,
                        .pos = gtp->pos,

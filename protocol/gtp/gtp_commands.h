@@ -37,6 +37,9 @@ typedef struct GtpStream {
     SearchLimits limits;
     GtpProvenView proven; /* what rin-solve proved about the root and its stones */
     SearchInfo marked;    /* a batch with those marked, written from the background */
+    bool changes_only;    /* write a batch only when it differs from the last one written */
+    bool written;         /* a batch has been written; its hash is last_hash */
+    uint64_t last_hash;
 } GtpStream;
 
 struct Gtp {
@@ -54,6 +57,7 @@ struct Gtp {
     Analysis *background; /* the search that thinks while the engine waits for a command */
     bool background_ponders;  /* the background job is pondering (else a streamed analysis) */
     bool stream_pending;      /* rin-analyze answered "=": its stream starts after the response */
+    bool stream_changes_only; /* streams write a batch only when it differs (gtp_stream_changes_only) */
     GtpStream stream;
     GtpProven proven;         /* the values rin-solve proved, shown as final by rin-analyze */
     bool engine_color_set;    /* a genmove has told the engine its colour (pondering thinks on the other's turns) */

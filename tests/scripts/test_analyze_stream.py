@@ -190,8 +190,9 @@ class TerminalStreamTest(unittest.TestCase):
             self.assertNotIn("rin> ", shown.split("=\n", 1)[1])
             t.type("rin-position")
             shown = t.wait_for(r"= 7/7/7/7/7/7/7 b 1\n\nrin> $")
-            # the stream ended with its empty line before the prompt came back
-            self.assertRegex(shown, r"info multipv 2 [^\n]*\n\n(rin-position\n)?rin> rin-position\n= 7/")
+            # the stream ended with its empty line before the prompt came
+            # back (after a last batch only if it differs from the one shown)
+            self.assertRegex(shown, r"(?m)^\n(rin-position\n)?rin> rin-position\n= 7/")
             t.type("quit")
             self.assertEqual(t.exit_code(), 0)
 

@@ -1,9 +1,12 @@
-"""Ctrl-C and Ctrl-D at the rin> prompt, driven through a pseudo-terminal
-as a person presses them: Ctrl-C drops the line being typed and stops a
-streamed analysis, Ctrl-D stops a stream too; rin goes on (and the game
-with it) and the next command is answered."""
+"""Ctrl-C, Ctrl-D and Return at the rin> prompt, driven through a
+pseudo-terminal as a person presses them: Ctrl-C drops the line being typed
+and stops a streamed analysis, Ctrl-D and Return alone stop a stream too
+(with one prompt after it); rin goes on (and the game with it) and the next
+command is answered. On a terminal a stream shows a batch only when it
+differs from the last one shown."""
 
 import os
+import re
 import time
 import unittest
 
@@ -62,8 +65,9 @@ class TerminalKeysTest(unittest.TestCase):
         self.start_game()
         self.start_stream()
         self.press(CTRL_C)
-        # the stream ends with its empty line, then the prompt
-        self.terminal.wait_for(r"\n\nrin> $")
+        # the stream ends with its empty line (which ends the line of the
+        # ^C the terminal shows), then the prompt
+        self.terminal.wait_for(r"(?m)^(\^C)?\nrin> \Z")
         self.assert_answers()
 
     def test_ctrl_c_during_a_command_lets_it_finish(self):
@@ -73,11 +77,35 @@ class TerminalKeysTest(unittest.TestCase):
         self.terminal.wait_for(r"= move [A-G]\d score [^\n]*\n\nrin> $")
         self.assert_answers()
 
+    def test_return_alone_stops_a_stream_with_one_prompt(self):
+        self.start_game()
+        self.start_stream()
+        self.press(b"\r")
+        self.terminal.wait_for(r"(?m)^\nrin> \Z")
+        # and no second prompt for the empty line that stopped it
+        with self.assertRaises(AssertionError):
+            self.terminal.wait_for(r"rin> ", timeout=1.0)
+        self.assert_answers()
+
+    def test_a_stream_shows_a_batch_only_when_it_differs(self):
+        # every 10 ms on the 16x16 board, where an iteration soon takes longer
+        self.terminal.type("rin-analyze interval 1")
+        self.terminal.wait_for(r"=\n")
+        time.sleep(2.0)
+        self.press(CTRL_C)
+        shown = self.terminal.wait_for(r"(?m)^(\^C)?\nrin> \Z")
+        batches = re.findall(r"^info multipv 1 .*$", shown, re.MULTILINE)
+        self.assertGreaterEqual(len(batches), 2, shown)
+        repeats = [a for a, b in zip(batches, batches[1:]) if a == b]
+        self.assertEqual(repeats, [], "the same batch shown twice in a row")
+
     def test_ctrl_d_stops_a_stream_and_the_prompt_still_reads_lines(self):
         self.start_game()
         self.start_stream()
         self.press(CTRL_D)
-        self.terminal.wait_for(r"\n\nrin> $")
+        # the stream's empty line (its last batch may have been shown
+        # already), then the prompt
+        self.terminal.wait_for(r"(?m)^\nrin> \Z")
         # the next Return is a Return (it was shown as ^M, the line kept)
         self.press(b"\r")
         shown = self.terminal.wait_for(r"rin> $")
