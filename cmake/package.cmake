@@ -6,8 +6,7 @@
 # package meant for this machine alone.
 set(CPACK_PACKAGE_NAME rin)
 set(CPACK_PACKAGE_VENDOR "The Rin engine authors")
-set(RIN_PACKAGE_MAINTAINER "The Rin engine authors" CACHE STRING
-    "The Maintainer of the Debian package (Name <address>)")
+# RIN_PACKAGE_MAINTAINER is in cmake/install.cmake: the changelog names it too
 set(CPACK_PACKAGE_CONTACT "${RIN_PACKAGE_MAINTAINER}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "engine for Rin, the territory game with two stones a turn")
 # the long description, after the summary line
@@ -25,6 +24,11 @@ set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
+# One package of what cmake --install installs (the component Unspecified)
+# with the programs in /usr/games (the component debian) instead of /usr/bin
+set(CPACK_DEB_COMPONENT_INSTALL ON)
+set(CPACK_COMPONENTS_GROUPING ALL_COMPONENTS_IN_ONE)
+set(CPACK_COMPONENTS_ALL Unspecified debian)
 # what cmake/package_time.cmake reads when cpack runs
 set(CPACK_RIN_VERSION_FILE "${RIN_VERSION_FILE}")
 set(CPACK_RIN_UNPORTABLE "")

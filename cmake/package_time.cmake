@@ -13,14 +13,13 @@ if(CPACK_RIN_UNPORTABLE AND NOT RIN_PACKAGE_UNPORTABLE)
                       "for a package meant for this machine only.")
 endif()
 
-# 0.1.0-dev-20261127-2701658, a build from git, becomes 0.1.0~dev20261127.2701658:
-# Debian sorts it before the release 0.1.0 and after older commits' days.
+# rin --version's version in Debian's spelling (cmake/debian_version.cmake)
 if(NOT EXISTS "${CPACK_RIN_VERSION_FILE}")
   message(FATAL_ERROR "rin: ${CPACK_RIN_VERSION_FILE} is missing: build before packaging")
 endif()
 file(STRINGS "${CPACK_RIN_VERSION_FILE}" version LIMIT_COUNT 1)
-string(REGEX REPLACE "^([0-9.]+)-dev-([0-9]+)-([0-9a-f]+)$" "\\1~dev\\2.\\3" CPACK_DEBIAN_PACKAGE_VERSION
-       "${version}")
+include(${CMAKE_CURRENT_LIST_DIR}/debian_version.cmake)
+rin_debian_version("${version}" CPACK_DEBIAN_PACKAGE_VERSION)
 
 # dpkg-shlibdeps (dpkg-dev) names the libraries' packages and versions that
 # bin/rin needs; without it, the same by name.

@@ -1,7 +1,8 @@
 """Where the tools find the engine unless told: build/rin of the source tree
 when they run from its scripts/ folder, PREFIX/bin/rin when `cmake
 --install` put them in PREFIX (the packages in PREFIX/share/rin/python, the
-tools in PREFIX/bin as rin-match, rin-review and rin-web)."""
+tools in PREFIX/bin as rin-match, rin-review and rin-web), PREFIX/games/rin
+when the Debian package did (/usr/games, where Debian puts games)."""
 
 import os
 
@@ -27,7 +28,9 @@ def default_engine(packages: str = _PACKAGES) -> str:
     """The rin the tools run when no engine is given."""
     prefix = installed_prefix(packages)
     if prefix is not None:
-        return os.path.join(prefix, "bin", "rin")
+        engine = os.path.join(prefix, "bin", "rin")
+        games = os.path.join(prefix, "games", "rin")
+        return games if os.path.exists(games) and not os.path.exists(engine) else engine
     return os.path.join(os.path.dirname(packages), "build", "rin")
 
 

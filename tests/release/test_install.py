@@ -57,7 +57,8 @@ class InstalledFilesTest(unittest.TestCase):
     def test_everything_is_under_the_prefix(self):
         for path in ("bin/rin", "bin/rin-match", "bin/rin-review", "bin/rin-web"):
             self.assertTrue(os.access(installed(path), os.X_OK), path)
-        for path in ("share/man/man6/rin.6", "share/doc/rin/README.md", "share/doc/rin/LICENSE",
+        for path in ("share/man/man6/rin.6.gz", "share/doc/rin/README.md", "share/doc/rin/LICENSE",
+                     "share/doc/rin/copyright", "share/doc/rin/changelog.gz",
                      "share/doc/rin/engine/RULES.md", "share/doc/rin/protocol/PROTOCOL.md",
                      "share/doc/rin/engine/STRENGTH.md", "share/doc/rin/engine/STRENGTH-LOG.md",
                      "share/doc/rin/engine/solve/SOLVE.md", "share/doc/rin/engine/solve/SOLVE-RESULTS.md",
@@ -91,7 +92,7 @@ class ManualTest(unittest.TestCase):
     def test_the_manual_page_renders_without_warnings(self):
         if shutil.which("man") is None:
             self.skipTest("man is not installed (Debian: man-db; scripts/install-deps installs it)")
-        done = run(["man", "--warnings", "-l", installed("share", "man", "man6", "rin.6")],
+        done = run(["man", "--warnings", "-l", installed("share", "man", "man6", "rin.6.gz")],
                    env={**os.environ, "LC_ALL": "C", "MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"})
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertEqual(done.stderr, "", "man (groff) warned about the page")
@@ -101,12 +102,6 @@ class ManualTest(unittest.TestCase):
             self.assertRegex(done.stdout, rf"\n{heading}\n", heading)
         for word in ("--pattern-file FILE", "rin-analyze", "train-patterns", "protocol/PROTOCOL.md"):
             self.assertIn(word, done.stdout)
-
-
-def manual_page():
-    """The installed manual page, compressed or not."""
-    page = installed("share", "man", "man6", "rin.6")
-    return page + ".gz" if os.path.exists(page + ".gz") else page
 
 
 def manual_examples(path):
@@ -143,7 +138,7 @@ class ManualExamplesTest(unittest.TestCase):
                               env=self.env, **{"timeout": 120, **kwargs})
 
     def test_every_example_runs(self):
-        examples = manual_examples(manual_page())
+        examples = manual_examples(installed("share", "man", "man6", "rin.6.gz"))
         self.assertGreaterEqual(len(examples), 6)
         runners = [("rin play ", self.play), ("printf ", self.gtp_script), ("gogui ", self.gogui),
                    ("rin-web", self.web), ("rin-match ", self.match), ("rin bench", self.bench)]

@@ -1,12 +1,16 @@
 """`cpack -G DEB` in this build tree (cmake/package.cmake): the package
-holds the engine, the manual page, the documents and the tools under /usr,
-and its control fields name the dependencies, the section and the version.
-A build that runs on this machine alone (-march=native, sanitizers) is
-refused with the reason, and packaged only when cpack is told
-RIN_PACKAGE_UNPORTABLE=ON, as here. The package is not installed: that is
-done by hand (README.md, Install)."""
+holds the engine and the tools in /usr/games (where Debian puts games), the
+compressed manual page, the documents with the copyright file and the
+changelog that Debian requires, and its control fields name the
+dependencies, the section and the version; lintian, Debian's package
+checker, finds no error in it. A build that runs on this machine alone
+(-march=native, sanitizers) is refused with the reason, and packaged only
+when cpack is told RIN_PACKAGE_UNPORTABLE=ON, as here. The package is not
+installed: that is done by hand (README.md, Install); its files are
+unpacked into a folder, where the tools find the engine beside them."""
 
 import glob
+import gzip
 import os
 import re
 import shutil
@@ -56,12 +60,44 @@ class PackageTest(unittest.TestCase):
                               check=True).stdout.strip()
 
     def test_the_files(self):
-        for path in ("bin/rin", "bin/rin-match", "bin/rin-review", "bin/rin-web", "share/man/man6/rin.6",
-                     "share/doc/rin/README.md", "share/doc/rin/LICENSE", "share/doc/rin/protocol/PROTOCOL.md",
+        for path in ("games/rin", "games/rin-match", "games/rin-review", "games/rin-web", "share/man/man6/rin.6.gz",
+                     "share/doc/rin/README.md", "share/doc/rin/LICENSE", "share/doc/rin/copyright",
+                     "share/doc/rin/changelog.gz", "share/doc/rin/protocol/PROTOCOL.md",
                      "share/doc/rin/engine/RULES.md", "share/rin/python/rinlib/gtp.py",
                      "share/rin/python/rinmatch/cli.py", "share/rin/python/rinweb/static/index.html"):
             self.assertIn("./usr/" + path, self.files)
         self.assertFalse([f for f in self.files if "__pycache__" in f or not f.startswith("./usr/")])
+        self.assertFalse([f for f in self.files if f.startswith("./usr/bin/")], "games are in /usr/games")
+
+    def test_lintian_finds_no_error(self):
+        if shutil.which("lintian") is None:
+            self.fail("lintian is not installed (Debian: lintian; scripts/install-deps installs it)")
+        done = subprocess.run(["lintian", "--fail-on", "error", self.package], capture_output=True, text=True,
+                              timeout=300)
+        errors = [line for line in done.stdout.splitlines() if line.startswith("E: ")]
+        self.assertEqual(errors, [], done.stdout)
+        self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+
+    def test_the_copyright_and_the_changelog(self):
+        with tempfile.TemporaryDirectory() as root:
+            subprocess.run(["dpkg-deb", "-x", self.package, root], check=True)
+            with open(os.path.join(root, "usr/share/doc/rin/copyright"), encoding="utf-8") as handle:
+                copyright_text = handle.read()
+            self.assertTrue(copyright_text.startswith(
+                "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"))
+            self.assertIn("\nCopyright: 2026 The Rin engine authors\nLicense: Expat\n Permission is hereby granted",
+                          copyright_text)
+            with gzip.open(os.path.join(root, "usr/share/doc/rin/changelog.gz"), "rt", encoding="utf-8") as handle:
+                changelog = handle.read()
+            self.assertTrue(changelog.startswith(f"rin ({self.field('Version')}) unstable; urgency=medium\n"),
+                            changelog)
+            self.assertIn(f"\n -- {self.field('Maintainer')}  ", changelog)
+            # the tools find their packages and the engine beside them in games/
+            games = os.path.join(root, "usr", "games")
+            done = subprocess.run([os.path.join(games, "rin-web"), "--help"], capture_output=True, text=True,
+                                  timeout=60, env={**os.environ, "COLUMNS": "1000"})
+            self.assertEqual(done.returncode, 0, done.stderr)
+            self.assertIn(f"(default: {os.path.join(games, 'rin')})", done.stdout)
 
     def test_the_control_fields(self):
         self.assertEqual(self.field("Package"), "rin")
