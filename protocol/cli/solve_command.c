@@ -14,7 +14,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/args.h"
 #include "cli/solve_jobs.h"
+#include "formats/atomic_file.h"
 #include "formats/coord.h"
 #include "formats/number.h"
 #include "formats/posstr.h"
@@ -23,83 +25,6 @@
 #include "base/clock.h"
 #include "solve/proof.h"
 #include "solve/solve.h"
-
-static const char usage_text[] =
-    "Usage: rin solve (--size N | --position STRING) [--openings] [--time SECONDS]\n"
-    "                 [--nodes N] [--hash MB] [--leaf-empties K] [--no-symmetry]\n"
-    "                 [--no-stability] [--no-mobility] [--plain-order] [--epsilon E]\n"
-    "                 [--question-order fixed|probe] [--probe-expansions N]\n"
-    "                 [--proof FILE] [--proof-leaf K] [--result FILE]\n"
-    "                 [--checkpoint FILE] [--checkpoint-every SECONDS] [--resume FILE]\n"
-    "       rin solve (--size N | --position STRING) --split DEPTH --jobs FILE\n"
-    "       rin solve --jobs FILE --job K [options as above]\n"
-    "       rin solve --merge JOBS RESULT... [--proof FILE]\n"
-    "       rin solve --status JOBS [RESULT | CHECKPOINT]...\n"
-    "\n"
-    "Solves a position under perfect play by proof-number search: the result\n"
-    "(win, draw or loss) and the exact final margin, for Black and for the side to\n"
-    "move, a best stone and a principal variation, nodes, time and table use.\n"
-    "Progress lines go to stderr every few seconds. A run stopped by --time or\n"
-    "--nodes says \"unproven\" with the bounds proven so far and the proof and\n"
-    "disproof numbers of the question it was asking.\n"
-    "\n"
-    "  --size N            the empty N x N board (4 to 16; only 4 and 5 are solved\n"
-    "                      in minutes)\n"
-    "  --position STRING   a position string (PROTOCOL.md), e.g. \"5/5/2x2/5/5 w 1\"\n"
-    "  --openings          also the value of every stone at the root; mirror images\n"
-    "                      of an earlier stone are marked with '='\n"
-    "  --time SECONDS      stop after this long (default: no limit)\n"
-    "  --nodes N           stop after this many nodes (default: no limit)\n"
-    "  --hash MB           table memory in MiB (default: by the empty points of the\n"
-    "                      root, 64 up to 19, doubling with each point above, 4096\n"
-    "                      from 25; at most half the machine's memory)\n"
-    "  --leaf-empties K    positions with at most K empty points are settled by the\n"
-    "                      alpha-beta endgame solver (default 25; 0: proof numbers only)\n"
-    "  --no-symmetry       do not merge mirror images in the tables (to measure it)\n"
-    "  --no-stability      no cut-off on stones that can never change colour\n"
-
-    "  --no-mobility       initial proof numbers 1 and 1 (else from the choices of\n"
-    "                      the turn)\n"
-    "  --plain-order       the endgame solver orders its stones by fills alone (else\n"
-    "                      as the search does from 11 empty points: blocks,\n"
-    "                      threats, killers, history)\n"
-
-    "  --epsilon E         the 1+epsilon threshold's epsilon (default 0.25; 0: plain\n"
-    "                      df-pn)\n"
-    "  --question-order O  probe (the default): search \"a win?\" and the question\n"
-    "                      below it (\"at least a draw?\", or a loss by one at worst)\n"
-    "                      for a few expansions each, and settle first the one\n"
-    "                      whose answer looks nearer; fixed: \"a win?\" first\n"
-    "  --probe-expansions N  the probe's expansions per question (default 2000)\n"
-    "  --proof FILE        once the value is proven, write the proof of it (format\n"
-    "                      rin-proof 2, PROTOCOL.md): Black's claim and White's,\n"
-    "                      which `rin verify FILE` checks with the rules alone\n"
-    "  --proof-leaf K      the proof stops at positions with at most K empty points,\n"
-    "                      which the checker searches itself (0 to 16, default 12):\n"
-    "                      a smaller K, a larger file that is quicker to check\n"
-    "  --result FILE       write what was proven (the value, or bounds when stopped)\n"
-    "                      to FILE; if FILE already holds this position's result,\n"
-    "                      start from its bounds (a stopped job resumed)\n"
-    "  --checkpoint FILE   write the solve's state (its bounds, the question under\n"
-    "                      way and its tables) to FILE every --checkpoint-every\n"
-    "                      seconds (default 600), and when a limit, SIGINT or\n"
-    "                      SIGTERM stops it (a second signal half a second or\n"
-    "                      more later ends the process); if FILE already holds\n"
-    "                      a checkpoint of this position, continue from it\n"
-    "  --resume FILE       continue from the checkpoint FILE (the position may be\n"
-    "                      left out; the search options must be the same);\n"
-    "                      checkpoints then go to FILE unless --checkpoint names\n"
-    "                      another\n"
-    "\n"
-    "Across machines (engine/solve/SOLVE.md): --split DEPTH writes the positions\n"
-    "DEPTH stones below the root, one per class of mirror images, as numbered jobs\n"
-    "to --jobs FILE; --jobs FILE --job K solves job K (use --result and --proof);\n"
-    "--merge JOBS RESULT... puts the root's value together from the jobs' results\n"
-    "and, with --proof FILE, the proof from theirs; --status JOBS FILE... prints\n"
-    "each job as solved, bounded or open, with its nodes, from its result and\n"
-    "checkpoint files.\n"
-    "\n"
-    "  -h, --help          show this help and exit\n";
 
 enum { SOLVE_DEFAULT_CHECKPOINT_SECONDS = 600 };
 
@@ -116,16 +41,9 @@ _Static_assert(ATOMIC_LLONG_LOCK_FREE == 2, "a signal handler may use only lock-
  * twice: `timeout` signals the command and then its process group. */
 enum { SOLVE_SIGNAL_REPEAT_MS = 500 };
 
-static long long solve_monotonic_ms(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
-}
-
 static void solve_on_signal(int signo)
 {
-    long long now = solve_monotonic_ms();
+    long long now = clock_now_ms();
     if (!solve_interrupted) {
         solve_first_signal_ms = now;
         solve_interrupted = 1;
@@ -188,7 +106,7 @@ static void write_checkpoint(const SolveDfpn *dfpn, const SolveSnapshot *s, void
     uint64_t bytes;
     int64_t start = clock_now_ms();
     if (!solve_checkpoint_write(c->path, &info, dfpn, &bytes, err, sizeof err)) {
-        fprintf(stderr, "rin: solve: no checkpoint written: %s\n", err);
+        args_fail("solve", "no checkpoint written: %s", err);
         c->failed = true;
         return;
     }
@@ -217,14 +135,6 @@ static uint64_t physical_memory(void)
 {
     long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
     return pages > 0 && page_size > 0 ? (uint64_t)pages * (uint64_t)page_size : 0;
-}
-
-static int usage_error(const char *fmt, const char *arg)
-{
-    fprintf(stderr, "rin: solve: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\n(rin solve --help shows the options)\n");
-    return 2;
 }
 
 /* "B+3", "W+1" or "draw": Black's margin as a result. */
@@ -345,16 +255,11 @@ static void print_proof_progress(const SolveProgress *p, void *context)
 static bool write_proof(const char *path, const Position *pos, int black_margin, const SolveOptions *options,
                         int leaf_empties)
 {
-    char temporary[4096];
-    if (snprintf(temporary, sizeof temporary, "%s.partial", path) >= (int)sizeof temporary) {
-        fprintf(stderr, "rin: solve: the proof's file name is too long\n");
-        return false;
-    }
-    FILE *out = fopen(temporary, "w");
-    if (!out) {
-        fprintf(stderr, "rin: solve: cannot write %s: %s\n", temporary, strerror(errno));
-        return false;
-    }
+    AtomicFile file;
+    char err[ARGS_ERROR_MAX];
+    if (!atomic_file_open(&file, path, err, sizeof err))
+        return !args_fail("solve", "%s", err);
+    FILE *out = file.out;
     ProofClaim claims[2] = {{COLOR_BLACK, black_margin}, {COLOR_WHITE, -black_margin}};
     ProofWriting writing = {{out, 0}, &claims[0]};
     SolveOptions proof_options = *options;
@@ -364,10 +269,8 @@ static bool write_proof(const char *path, const Position *pos, int black_margin,
     }
     SolveDfpn dfpn;
     if (solve_start(&dfpn, pos->size, &proof_options) != SOLVE_OK) {
-        fprintf(stderr, "rin: solve: out of memory for the proof's table\n");
-        fclose(out);
-        remove(temporary);
-        return false;
+        atomic_file_commit(&file, false, NULL, err, sizeof err);
+        return !args_fail("solve", "out of memory for the proof's table");
     }
     int64_t start = clock_now_ms();
     proof_write_header(out);
@@ -383,29 +286,18 @@ static bool write_proof(const char *path, const Position *pos, int black_margin,
         SolveProofStatus status = solve_proof(&dfpn, pos, claims[i].prover, claims[i].margin, leaf_empties,
                                               proof_file_node, &writing.file, &stats);
         if (status != SOLVE_PROOF_OK) {
-            fprintf(stderr, "rin: solve: the proof of %s's claim failed: %s\n",
-                    claims[i].prover == COLOR_BLACK ? "Black" : "White", solve_proof_status_text(status));
-            ok = false;
+            ok = !args_fail("solve", "the proof of %s's claim failed: %s",
+                            claims[i].prover == COLOR_BLACK ? "Black" : "White", solve_proof_status_text(status));
         }
         total.nodes += stats.nodes;
         total.leaves += stats.leaves;
         total.edges += stats.edges;
         total.transpositions += stats.transpositions;
     }
-    long bytes = ok ? ftell(out) : 0;
-    if (fclose(out) != 0 && ok) {
-        fprintf(stderr, "rin: solve: cannot write %s: %s\n", temporary, strerror(errno));
-        ok = false;
-    }
     solve_dfpn_free(&dfpn);
-    if (ok && rename(temporary, path) != 0) {
-        fprintf(stderr, "rin: solve: cannot rename %s to %s: %s\n", temporary, path, strerror(errno));
-        ok = false;
-    }
-    if (!ok) {
-        remove(temporary);
-        return false;
-    }
+    long bytes;
+    if (!atomic_file_commit(&file, ok, &bytes, err, sizeof err))
+        return ok ? !args_fail("solve", "%s", err) : false;
     printf("proof: %s, %" PRIu64 " nodes (%" PRIu64 " leaves of at most %d empty points, %" PRIu64
            " stones, %" PRIu64 " of them to a position already in the proof), %ld bytes, %.3f s\n",
            path, total.nodes, total.leaves, leaf_empties, total.edges, total.transpositions, bytes,
@@ -419,330 +311,387 @@ typedef struct Request {
     bool have_position, have_hash;
     int64_t split_depth;
     const char *jobs_path, *result_path, *proof_path, *checkpoint_path, *resume_path;
-    uint64_t job;
-    int proof_leaf;
-    int64_t checkpoint_every_ms;
+    uint64_t job, proof_leaf;
+    double time_seconds, checkpoint_seconds;
     SolveOptions options;
 } Request;
 
-static int solve_run(const Request *request, Restoring *restoring);
+static bool set_size(void *request, const char *value, char *err, size_t err_size)
+{
+    Request *r = request;
+    uint64_t size;
+    if (r->have_position)
+        return snprintf(err, err_size, "give one of --size and --position, once") < 0;
+    if (number_parse_uint(value, BB_MIN_SIZE, BB_MAX_SIZE, &size) != NUMBER_OK)
+        return false;
+    pos_init(&r->pos, (int)size);
+    r->have_position = true;
+    return true;
+}
+
+static bool set_position(void *request, const char *value, char *err, size_t err_size)
+{
+    Request *r = request;
+    char why[160];
+    if (r->have_position)
+        return snprintf(err, err_size, "give one of --size and --position, once") < 0;
+    if (!value)
+        return false;
+    if (!posstr_parse(value, &r->pos, why, sizeof why))
+        return snprintf(err, err_size, "bad position string: %s", why) < 0;
+    r->have_position = true;
+    return true;
+}
+
+static bool set_hash(void *request, const char *value, char *err, size_t err_size)
+{
+    (void)err, (void)err_size;
+    Request *r = request;
+    uint64_t mib;
+    if (number_parse_uint(value, 1, 1 << 20, &mib) != NUMBER_OK)
+        return false;
+    r->options.hash_bytes = (size_t)mib << 20;
+    r->have_hash = true;
+    return true;
+}
+
+static bool set_epsilon(void *request, const char *value, char *err, size_t err_size)
+{
+    (void)err, (void)err_size;
+    Request *r = request;
+    double epsilon;
+    if (number_parse_real(value, 0, 100, &epsilon) != NUMBER_OK)
+        return false;
+    r->options.epsilon_permille = (int)(epsilon * 1000.0 + 0.5);
+    return true;
+}
+
+static bool set_question_order(void *request, const char *value, char *err, size_t err_size)
+{
+    (void)err, (void)err_size;
+    SolveOptions *o = &((Request *)request)->options;
+    if (value && strcmp(value, "fixed") == 0)
+        o->probe_expansions = 0;
+    else if (value && strcmp(value, "probe") == 0)
+        o->probe_expansions = o->probe_expansions ? o->probe_expansions : SOLVE_PROBE_EXPANSIONS;
+    else
+        return false;
+    return true;
+}
+
+static bool set_split(void *request, const char *value, char *err, size_t err_size)
+{
+    (void)err, (void)err_size;
+    uint64_t depth;
+    if (number_parse_uint(value, 1, 8, &depth) != NUMBER_OK)
+        return false;
+    ((Request *)request)->split_depth = (int64_t)depth;
+    return true;
+}
+
+#define AT(field) offsetof(Request, field)
+
+static const ArgsOption solve_options[] = {
+    {"--size", "N", ARGS_CALL, 0, 0, 0, set_size, "--size needs a number from 4 to 16",
+     "the empty N x N board (4 to 16; only 4 and 5 are solved\nin minutes)"},
+    {"--position", "STRING", ARGS_CALL, 0, 0, 0, set_position, "--position needs a position string",
+     "a position string (PROTOCOL.md), e.g. \"5/5/2x2/5/5 w 1\""},
+    {"--openings", NULL, ARGS_ON, AT(options.openings), 0, 0, NULL, NULL,
+     "also the value of every stone at the root; mirror images\nof an earlier stone are marked with '='"},
+    {"--time", "SECONDS", ARGS_REAL, AT(time_seconds), 0.001, 1e9, NULL, "--time needs a number of seconds above 0",
+     "stop after this long (default: no limit)"},
+    {"--nodes", "N", ARGS_UINT, AT(options.node_limit), 1, 1.9e19, NULL, "--nodes needs a number above 0",
+     "stop after this many nodes (default: no limit)"},
+    {"--hash", "MB", ARGS_CALL, 0, 0, 0, set_hash, "--hash needs a number of MiB from 1 to 1048576",
+     "table memory in MiB (default: by the empty points of the\nroot, 64 up to 19, doubling with each point above, 4096\n"
+     "from 25; at most half the machine's memory)"},
+    {"--leaf-empties", "K", ARGS_INT, AT(options.leaf_empties), 0, BB_POINTS, NULL,
+     "--leaf-empties needs a number from 0 to 256",
+     "positions with at most K empty points are settled by the\nalpha-beta endgame solver (default 25; 0: proof numbers only)"},
+    {"--no-symmetry", NULL, ARGS_OFF, AT(options.symmetry), 0, 0, NULL, NULL,
+     "do not merge mirror images in the tables (to measure it)"},
+    {"--no-stability", NULL, ARGS_OFF, AT(options.stability), 0, 0, NULL, NULL,
+     "no cut-off on stones that can never change colour"},
+    {"--no-mobility", NULL, ARGS_OFF, AT(options.mobility), 0, 0, NULL, NULL,
+     "initial proof numbers 1 and 1 (else from the choices of\nthe turn)"},
+    {"--plain-order", NULL, ARGS_OFF, AT(options.ordering), 0, 0, NULL, NULL,
+     "the endgame solver orders its stones by fills alone (else\nas the search does from 11 empty points: blocks,\n"
+     "threats, killers, history)"},
+    {"--epsilon", "E", ARGS_CALL, 0, 0, 0, set_epsilon, "--epsilon needs a number from 0 to 100",
+     "the 1+epsilon threshold's epsilon (default 0.25; 0: plain\ndf-pn)"},
+    {"--question-order", "O", ARGS_CALL, 0, 0, 0, set_question_order, "--question-order needs fixed or probe",
+     "probe (the default): search \"a win?\" and the question\nbelow it (\"at least a draw?\", or a loss by one at worst)\n"
+     "for a few expansions each, and settle first the one\nwhose answer looks nearer; fixed: \"a win?\" first"},
+    {"--probe-expansions", "N", ARGS_UINT, AT(options.probe_expansions), 1, UINT32_MAX, NULL,
+     "--probe-expansions needs a number above 0", "the probe's expansions per question (default 2000)"},
+    {"--proof", "FILE", ARGS_TEXT, AT(proof_path), 0, 0, NULL, "--proof needs a file name",
+     "once the value is proven, write the proof of it (format\nrin-proof 2, PROTOCOL.md): Black's claim and White's,\n"
+     "which `rin verify FILE` checks with the rules alone"},
+    {"--proof-leaf", "K", ARGS_UINT, AT(proof_leaf), 0, PROOF_LEAF_EMPTIES_MAX, NULL,
+     "--proof-leaf needs a number of empty points from 0 to 16",
+     "the proof stops at positions with at most K empty points,\nwhich the checker searches itself (0 to 16, default 12):\n"
+     "a smaller K, a larger file that is quicker to check"},
+    {"--result", "FILE", ARGS_TEXT, AT(result_path), 0, 0, NULL, "--result needs a file name",
+     "write what was proven (the value, or bounds when stopped)\nto FILE; if FILE already holds this position's result,\n"
+     "start from its bounds (a stopped job resumed)"},
+    {"--checkpoint", "FILE", ARGS_TEXT, AT(checkpoint_path), 0, 0, NULL, "--checkpoint needs a file name",
+     "write the solve's state (its bounds, the question under\nway and its tables) to FILE every --checkpoint-every\n"
+     "seconds (default 600), and when a limit, SIGINT or\nSIGTERM stops it (a second signal half a second or\n"
+     "more later ends the process); if FILE already holds\na checkpoint of this position, continue from it"},
+    {"--checkpoint-every", "SECONDS", ARGS_REAL, AT(checkpoint_seconds), 0.001, 1e9, NULL,
+     "--checkpoint-every needs a number of seconds above 0", "how often --checkpoint writes (default 600)"},
+    {"--resume", "FILE", ARGS_TEXT, AT(resume_path), 0, 0, NULL, "--resume needs a checkpoint file",
+     "continue from the checkpoint FILE (the position may be\nleft out; the search options must be the same);\n"
+     "checkpoints then go to FILE unless --checkpoint names\nanother"},
+    {"--split", "DEPTH", ARGS_CALL, 0, 0, 0, set_split, "--split needs a depth from 1 to 8 stones",
+     "write the positions DEPTH stones below the root, one per\nclass of mirror images, as numbered jobs to --jobs FILE"},
+    {"--jobs", "FILE", ARGS_TEXT, AT(jobs_path), 0, 0, NULL, "--jobs needs a file name",
+     "the jobs file: written by --split, read by --job"},
+    {"--job", "K", ARGS_UINT, AT(job), 1, 1.9e19, NULL, "--job needs a job number from 1",
+     "solve job K of --jobs FILE (use --result and --proof)"},
+};
+
+static const ArgsCommand solve_args = {
+    "solve",
+    "Usage: rin solve (--size N | --position STRING) [--openings] [--time SECONDS]\n"
+    "                 [--nodes N] [--hash MB] [--leaf-empties K] [--no-symmetry]\n"
+    "                 [--no-stability] [--no-mobility] [--plain-order] [--epsilon E]\n"
+    "                 [--question-order fixed|probe] [--probe-expansions N]\n"
+    "                 [--proof FILE] [--proof-leaf K] [--result FILE]\n"
+    "                 [--checkpoint FILE] [--checkpoint-every SECONDS] [--resume FILE]\n"
+    "       rin solve (--size N | --position STRING) --split DEPTH --jobs FILE\n"
+    "       rin solve --jobs FILE --job K [options as above]\n"
+    "       rin solve --merge JOBS RESULT... [--proof FILE]\n"
+    "       rin solve --status JOBS [RESULT | CHECKPOINT]...\n",
+    "Solves a position under perfect play by proof-number search: the result\n"
+    "(win, draw or loss) and the exact final margin, for Black and for the side to\n"
+    "move, a best stone and a principal variation, nodes, time and table use.\n"
+    "Progress lines go to stderr every few seconds. A run stopped by --time or\n"
+    "--nodes says \"unproven\" with the bounds proven so far and the proof and\n"
+    "disproof numbers of the question it was asking.\n",
+    solve_options,
+    sizeof solve_options / sizeof solve_options[0],
+    "Across machines (engine/solve/SOLVE.md): --merge JOBS RESULT... puts the\n"
+    "root's value together from the jobs' results and, with --proof FILE, the\n"
+    "proof from theirs; --status JOBS FILE... prints each job as solved, bounded\n"
+    "or open, with its nodes, from its result and checkpoint files.\n",
+};
+
+const ArgsCommand *solve_command_args(void) { return &solve_args; }
+
+static int solve_run(Request *request, Restoring *restoring);
+
+/* A checkpoint to resume from: named, or the one --checkpoint writes, if
+ * it is there already; its header read (*restoring NULL when there is
+ * none). False, said on stderr, when it cannot be read. */
+static bool open_checkpoint(Request *r, Restoring **restoring)
+{
+    *restoring = NULL;
+    if (!r->resume_path && r->checkpoint_path && access(r->checkpoint_path, F_OK) == 0)
+        r->resume_path = r->checkpoint_path;
+    if (!r->resume_path)
+        return true;
+    Restoring *opened = malloc(sizeof *opened);
+    if (!opened)
+        return !args_fail("solve", "out of memory");
+    if (!solve_checkpoint_open(&opened->reader, r->resume_path, opened->err, sizeof opened->err)) {
+        args_fail("solve", "%s", opened->err);
+        free(opened);
+        return false;
+    }
+    if (!r->have_position && r->split_depth < 0) {
+        r->pos = opened->reader.info.pos;
+        r->have_position = true;
+    }
+    *restoring = opened;
+    return true;
+}
 
 int solve_command(int argc, char **argv)
 {
     for (int i = 0; i < argc; i++)
         if (strcmp(argv[i], "--merge") == 0) {
             if (i != 0)
-                return usage_error("--merge comes first: rin solve --merge JOBS RESULT... [--proof FILE]%s", "");
+                return args_usage_error(&solve_args, "--merge comes first: rin solve --merge JOBS RESULT... [--proof FILE]");
             return solve_jobs_merge(argc - 1, argv + 1);
         } else if (strcmp(argv[i], "--status") == 0) {
             if (i != 0)
-                return usage_error("--status comes first: rin solve --status JOBS [RESULT | CHECKPOINT]...%s", "");
+                return args_usage_error(&solve_args, "--status comes first: rin solve --status JOBS [RESULT | CHECKPOINT]...");
             return solve_jobs_status(argc - 1, argv + 1);
         }
-    const char *proof_path = NULL, *jobs_path = NULL, *result_path = NULL;
-    const char *checkpoint_path = NULL, *resume_path = NULL;
-    int64_t checkpoint_every_ms = (int64_t)SOLVE_DEFAULT_CHECKPOINT_SECONDS * 1000;
-    int64_t split_depth = -1;
-    uint64_t job = 0, proof_leaf = PROOF_LEAF_EMPTIES;
-    SolveOptions options;
-    solve_options_default(&options);
-    options.progress = print_progress;
-    Position pos;
-    bool have_position = false, have_hash = false;
-    for (int i = 0; i < argc; i++) {
-        const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-            fputs(usage_text, stdout);
-            return 0;
-        } else if (strcmp(arg, "--size") == 0) {
-            uint64_t size;
-            if (have_position)
-                return usage_error("give one of --size and --position, once%s", "");
-            if (number_parse_uint(value, BB_MIN_SIZE, BB_MAX_SIZE, &size) != NUMBER_OK)
-                return usage_error("--size needs a number from 4 to 16%s", "");
-            pos_init(&pos, (int)size);
-            have_position = true;
-            i++;
-        } else if (strcmp(arg, "--position") == 0) {
-            char err[160];
-            if (have_position)
-                return usage_error("give one of --size and --position, once%s", "");
-            if (!value)
-                return usage_error("--position needs a position string%s", "");
-            if (!posstr_parse(value, &pos, err, sizeof err))
-                return usage_error("bad position string: %s", err);
-            have_position = true;
-            i++;
-        } else if (strcmp(arg, "--time") == 0) {
-            double seconds;
-            if (number_parse_real(value, 0.001, 1e9, &seconds) != NUMBER_OK)
-                return usage_error("--time needs a number of seconds above 0%s", "");
-            options.time_limit_ms = (int64_t)(seconds * 1000.0 + 0.5);
-            if (options.time_limit_ms < 1)
-                options.time_limit_ms = 1;
-            i++;
-        } else if (strcmp(arg, "--nodes") == 0) {
-            uint64_t nodes;
-            if (number_parse_uint(value, 1, UINT64_MAX, &nodes) != NUMBER_OK)
-                return usage_error("--nodes needs a number above 0%s", "");
-            options.node_limit = nodes;
-            i++;
-        } else if (strcmp(arg, "--hash") == 0) {
-            uint64_t mib;
-            if (number_parse_uint(value, 1, 1 << 20, &mib) != NUMBER_OK)
-                return usage_error("--hash needs a number of MiB from 1 to 1048576%s", "");
-            options.hash_bytes = (size_t)mib << 20;
-            have_hash = true;
-            i++;
-        } else if (strcmp(arg, "--leaf-empties") == 0) {
-            uint64_t k;
-            if (number_parse_uint(value, 0, BB_POINTS, &k) != NUMBER_OK)
-                return usage_error("--leaf-empties needs a number from 0 to 256%s", "");
-            options.leaf_empties = (int)k;
-            i++;
-        } else if (strcmp(arg, "--openings") == 0) {
-            options.openings = true;
-        } else if (strcmp(arg, "--no-symmetry") == 0) {
-            options.symmetry = false;
-        } else if (strcmp(arg, "--no-stability") == 0) {
-            options.stability = false;
-        } else if (strcmp(arg, "--no-mobility") == 0) {
-            options.mobility = false;
-        } else if (strcmp(arg, "--plain-order") == 0) {
-            options.ordering = false;
-        } else if (strcmp(arg, "--epsilon") == 0) {
-            double epsilon;
-            if (number_parse_real(value, 0, 100, &epsilon) != NUMBER_OK)
-                return usage_error("--epsilon needs a number from 0 to 100%s", "");
-            options.epsilon_permille = (int)(epsilon * 1000.0 + 0.5);
-            i++;
-        } else if (strcmp(arg, "--question-order") == 0) {
-            if (value && strcmp(value, "fixed") == 0)
-                options.probe_expansions = 0;
-            else if (value && strcmp(value, "probe") == 0)
-                options.probe_expansions = options.probe_expansions ? options.probe_expansions : SOLVE_PROBE_EXPANSIONS;
-            else
-                return usage_error("--question-order needs fixed or probe%s", "");
-            i++;
-        } else if (strcmp(arg, "--probe-expansions") == 0) {
-            uint64_t n;
-            if (number_parse_uint(value, 1, UINT32_MAX, &n) != NUMBER_OK)
-                return usage_error("--probe-expansions needs a number above 0%s", "");
-            options.probe_expansions = n;
-            i++;
-        } else if (strcmp(arg, "--proof") == 0) {
-            if (!value || !*value)
-                return usage_error("--proof needs a file name%s", "");
-            proof_path = value;
-            i++;
-        } else if (strcmp(arg, "--proof-leaf") == 0) {
-            if (number_parse_uint(value, 0, PROOF_LEAF_EMPTIES_MAX, &proof_leaf) != NUMBER_OK)
-                return usage_error("--proof-leaf needs a number of empty points from 0 to 16%s", "");
-            i++;
-        } else if (strcmp(arg, "--split") == 0) {
-            uint64_t depth;
-            if (number_parse_uint(value, 1, 8, &depth) != NUMBER_OK)
-                return usage_error("--split needs a depth from 1 to 8 stones%s", "");
-            split_depth = (int64_t)depth;
-            i++;
-        } else if (strcmp(arg, "--jobs") == 0) {
-            if (!value || !*value)
-                return usage_error("--jobs needs a file name%s", "");
-            jobs_path = value;
-            i++;
-        } else if (strcmp(arg, "--job") == 0) {
-            if (number_parse_uint(value, 1, UINT64_MAX, &job) != NUMBER_OK)
-                return usage_error("--job needs a job number from 1%s", "");
-            i++;
-        } else if (strcmp(arg, "--checkpoint") == 0) {
-            if (!value || !*value)
-                return usage_error("--checkpoint needs a file name%s", "");
-            checkpoint_path = value;
-            i++;
-        } else if (strcmp(arg, "--checkpoint-every") == 0) {
-            double seconds;
-            if (number_parse_real(value, 0.001, 1e9, &seconds) != NUMBER_OK)
-                return usage_error("--checkpoint-every needs a number of seconds above 0%s", "");
-            checkpoint_every_ms = (int64_t)(seconds * 1000.0 + 0.5);
-            if (checkpoint_every_ms < 1)
-                checkpoint_every_ms = 1;
-            i++;
-        } else if (strcmp(arg, "--resume") == 0) {
-            if (!value || !*value)
-                return usage_error("--resume needs a checkpoint file%s", "");
-            resume_path = value;
-            i++;
-        } else if (strcmp(arg, "--result") == 0) {
-            if (!value || !*value)
-                return usage_error("--result needs a file name%s", "");
-            result_path = value;
-            i++;
-        } else {
-            return usage_error("unexpected argument '%s'", arg);
-        }
-    }
-    if (job) {
+    Request r = {.split_depth = -1, .proof_leaf = PROOF_LEAF_EMPTIES,
+                 .checkpoint_seconds = SOLVE_DEFAULT_CHECKPOINT_SECONDS};
+    solve_options_default(&r.options);
+    r.options.progress = print_progress;
+    ArgsResult parsed = args_parse(&solve_args, argc, argv, &r, NULL, NULL);
+    if (parsed != ARGS_OK)
+        return parsed == ARGS_HELP ? 0 : 2;
+    if (r.time_seconds > 0)
+        r.options.time_limit_ms = (int64_t)(r.time_seconds * 1000.0 + 0.5) < 1 ? 1 : (int64_t)(r.time_seconds * 1000.0 + 0.5);
+    if (r.job) {
         char err[SOLVE_JOBS_ERROR_MAX];
-        if (have_position)
-            return usage_error("give one of --size, --position and --job%s", "");
-        if (!jobs_path)
-            return usage_error("--job needs --jobs FILE%s", "");
-        if (!solve_jobs_position(jobs_path, job, &pos, err, sizeof err)) {
-            fprintf(stderr, "rin: solve: %s\n", err);
-            return 1;
-        }
-        have_position = true;
+        if (r.have_position)
+            return args_usage_error(&solve_args, "give one of --size, --position and --job");
+        if (!r.jobs_path)
+            return args_usage_error(&solve_args, "--job needs --jobs FILE");
+        if (!solve_jobs_position(r.jobs_path, r.job, &r.pos, err, sizeof err))
+            return args_fail("solve", "%s", err);
+        r.have_position = true;
     }
-    /* a checkpoint to resume from: named, or the one --checkpoint writes, if it is there already */
-    if (!resume_path && checkpoint_path && access(checkpoint_path, F_OK) == 0)
-        resume_path = checkpoint_path;
-    Restoring *restoring = NULL;
-    if (resume_path) {
-        restoring = malloc(sizeof *restoring);
-        if (!restoring) {
-            fprintf(stderr, "rin: solve: out of memory\n");
-            return 1;
-        }
-        if (!solve_checkpoint_open(&restoring->reader, resume_path, restoring->err, sizeof restoring->err)) {
-            fprintf(stderr, "rin: solve: %s\n", restoring->err);
-            free(restoring);
-            return 1;
-        }
-        if (!have_position && split_depth < 0) {
-            pos = restoring->reader.info.pos;
-            have_position = true;
-        }
-    }
-    Request request = {.pos = pos,
-                       .have_position = have_position,
-                       .have_hash = have_hash,
-                       .split_depth = split_depth,
-                       .jobs_path = jobs_path,
-                       .result_path = result_path,
-                       .proof_path = proof_path,
-                       .checkpoint_path = checkpoint_path,
-                       .resume_path = resume_path,
-                       .job = job,
-                       .proof_leaf = (int)proof_leaf,
-                       .checkpoint_every_ms = checkpoint_every_ms,
-                       .options = options};
-    int exit_status = solve_run(&request, restoring);
+    Restoring *restoring;
+    if (!open_checkpoint(&r, &restoring))
+        return 1;
+    int exit_status = solve_run(&r, restoring);
     if (restoring)
         solve_checkpoint_close(&restoring->reader);
     free(restoring);
     return exit_status;
 }
 
+/* A result file from an earlier run of this job: the options start from
+ * what it proved, and *earlier counts its nodes and time. False, said,
+ * when it is another position's. */
+static bool resume_from_result(const Request *r, SolveOptions *options, SolveJobResult *earlier)
+{
+    char err[SOLVE_JOBS_ERROR_MAX];
+    SolveJobResult read;
+    if (!r->result_path || !solve_job_result_read(r->result_path, &read, err, sizeof err))
+        return true;
+    if (!pos_same(&read.pos, &r->pos))
+        return !args_fail("solve", "%s holds the result of another position", r->result_path);
+    options->known_lower = read.lower;
+    options->known_upper = read.upper;
+    earlier->nodes = read.nodes;
+    earlier->elapsed_ms = read.elapsed_ms;
+    fprintf(stderr, "solve: resuming from %s: Black's margin in [%+d, %+d]\n", r->result_path, read.lower, read.upper);
+    return true;
+}
+
+/* The checkpoint's header was read: the same position, the same search;
+ * the options start from its bounds and question and restore its tables.
+ * False, said, when it does not fit. */
+static bool resume_from_checkpoint(const Request *r, Restoring *restoring, SolveOptions *options,
+                                   SolveJobResult *earlier)
+{
+    const SolveCheckpointInfo *info = &restoring->reader.info;
+    SolveCheckpointSearch search = solve_checkpoint_search(options);
+    char why[256];
+    if (!pos_same(&info->pos, &r->pos)) {
+        char theirs[POSSTR_MAX], ours[POSSTR_MAX];
+        posstr_format(&info->pos, theirs);
+        posstr_format(&r->pos, ours);
+        return !args_fail("solve", "%s is a checkpoint of %s, not of %s", r->resume_path, theirs, ours);
+    }
+    if (!solve_checkpoint_compatible(&info->search, &search, why, sizeof why))
+        return !args_fail("solve", "%s was written with %s: resume it with the same options", r->resume_path, why);
+    if (info->lower > options->known_lower)
+        options->known_lower = info->lower;
+    if (info->upper < options->known_upper)
+        options->known_upper = info->upper;
+    options->resume_asking = info->asking;
+    options->resume_target = info->target;
+    if (info->nodes > earlier->nodes) {
+        earlier->nodes = info->nodes;
+        earlier->elapsed_ms = info->elapsed_ms;
+    }
+    options->restore = restore_checkpoint;
+    options->restore_context = restoring;
+    char asking[64] = "no question under way";
+    if (info->asking)
+        snprintf(asking, sizeof asking, "asking >= %+d", info->target);
+    fprintf(stderr,
+            "solve: resuming from %s: Black's margin in [%+d, %+d], %s, %" PRIu64 " nodes so far, %" PRIu64
+            " + %" PRIu64 " table entries\n",
+            r->resume_path, info->lower, info->upper, asking, info->nodes, info->proof_entries, info->endgame_entries);
+    return true;
+}
+
+/* The tables' size: --hash, else the default for the root and the machine. */
+static void choose_hash(const Request *r, SolveOptions *options)
+{
+    if (r->have_hash) {
+        fprintf(stderr, "solve: tables of %zu MiB (--hash)\n", options->hash_bytes >> 20);
+        return;
+    }
+    uint64_t memory = physical_memory();
+    options->hash_bytes = solve_default_hash_mib(pos_empty_count(&r->pos), memory) << 20;
+    fprintf(stderr, "solve: tables of %zu MiB (the default for %d empty points and %.1f GiB of memory; --hash to change)\n",
+            options->hash_bytes >> 20, pos_empty_count(&r->pos), (double)memory / (double)(1 << 30));
+}
+
+/* The proof and the result file of a finished run; the exit status. */
+static int write_outputs(const Request *r, const SolveResult *result, const SolveOptions *options,
+                         const SolveJobResult *earlier)
+{
+    int exit_status = 0;
+    bool proof_written = false;
+    if (r->proof_path) {
+        fflush(stdout);
+        if (!result->proven)
+            exit_status = args_fail("solve", "no proof written: the value is not proven");
+        else if (!write_proof(r->proof_path, &r->pos, result->black_margin, options, (int)r->proof_leaf))
+            exit_status = 1;
+        else
+            proof_written = true;
+    }
+    if (r->result_path) {
+        SolveJobResult written = {.pos = r->pos,
+                                  .lower = result->proven ? result->black_margin : result->black_lower,
+                                  .upper = result->proven ? result->black_margin : result->black_upper,
+                                  .nodes = earlier->nodes + result->nodes,
+                                  .elapsed_ms = earlier->elapsed_ms + result->elapsed_ms};
+        if (proof_written)
+            snprintf(written.proof, sizeof written.proof, "%s", r->proof_path);
+        char err[SOLVE_JOBS_ERROR_MAX];
+        if (!solve_job_result_write(r->result_path, &written, err, sizeof err))
+            exit_status = args_fail("solve", "%s", err);
+    }
+    return exit_status;
+}
+
 /* The rest of rin solve once its arguments are read: the checks between
  * them, the solve, and what it writes. */
-static int solve_run(const Request *request, Restoring *restoring)
+static int solve_run(Request *r, Restoring *restoring)
 {
-    Position pos = request->pos;
-    SolveOptions options = request->options;
-    bool have_position = request->have_position, have_hash = request->have_hash;
-    int64_t split_depth = request->split_depth;
-    const char *jobs_path = request->jobs_path, *result_path = request->result_path;
-    const char *proof_path = request->proof_path, *resume_path = request->resume_path;
-    uint64_t job = request->job;
-    int proof_leaf = request->proof_leaf;
-    if (!have_position)
-        return usage_error("give the board: --size N, --position STRING, --jobs FILE --job K or --resume FILE%s", "");
-    if (split_depth >= 0) {
-        if (!jobs_path)
-            return usage_error("--split needs --jobs FILE, where the jobs are written%s", "");
-        return solve_jobs_split(&pos, (int)split_depth, jobs_path);
+    SolveOptions options = r->options;
+    if (!r->have_position)
+        return args_usage_error(&solve_args, "give the board: --size N, --position STRING, --jobs FILE --job K or --resume FILE");
+    if (r->split_depth >= 0) {
+        if (!r->jobs_path)
+            return args_usage_error(&solve_args, "--split needs --jobs FILE, where the jobs are written");
+        return solve_jobs_split(&r->pos, (int)r->split_depth, r->jobs_path);
     }
-    if (jobs_path && !job)
-        return usage_error("--jobs goes with --split DEPTH (write them) or --job K (solve one)%s", "");
-    uint64_t earlier_nodes = 0;
-    int64_t earlier_ms = 0;
-    if (result_path) {
-        /* a result file from an earlier run of this job: start from what it proved */
-        SolveJobResult earlier;
-        char err[SOLVE_JOBS_ERROR_MAX];
-        if (solve_job_result_read(result_path, &earlier, err, sizeof err)) {
-            if (!pos_same(&earlier.pos, &pos)) {
-                fprintf(stderr, "rin: solve: %s holds the result of another position\n", result_path);
-                return 1;
-            }
-            options.known_lower = earlier.lower;
-            options.known_upper = earlier.upper;
-            earlier_nodes = earlier.nodes;
-            earlier_ms = earlier.elapsed_ms;
-            fprintf(stderr, "solve: resuming from %s: Black's margin in [%+d, %+d]\n", result_path, earlier.lower,
-                    earlier.upper);
-        }
-    }
+    if (r->jobs_path && !r->job)
+        return args_usage_error(&solve_args, "--jobs goes with --split DEPTH (write them) or --job K (solve one)");
+    SolveJobResult earlier = {0};
+    if (!resume_from_result(r, &options, &earlier))
+        return 1;
+    if (restoring && !resume_from_checkpoint(r, restoring, &options, &earlier))
+        return 1;
     Checkpointing checkpointing = {0};
-    if (restoring) {
-        /* the checkpoint's header was read: the same position, the same search */
-        const SolveCheckpointInfo *info = &restoring->reader.info;
-        SolveCheckpointSearch search = solve_checkpoint_search(&options);
-        char why[256];
-        if (!pos_same(&info->pos, &pos)) {
-            char theirs[POSSTR_MAX], ours[POSSTR_MAX];
-            posstr_format(&info->pos, theirs);
-            posstr_format(&pos, ours);
-            fprintf(stderr, "rin: solve: %s is a checkpoint of %s, not of %s\n", resume_path, theirs, ours);
-            return 1;
-        }
-        if (!solve_checkpoint_compatible(&info->search, &search, why, sizeof why)) {
-            fprintf(stderr, "rin: solve: %s was written with %s: resume it with the same options\n", resume_path, why);
-            return 1;
-        }
-        if (info->lower > options.known_lower)
-            options.known_lower = info->lower;
-        if (info->upper < options.known_upper)
-            options.known_upper = info->upper;
-        options.resume_asking = info->asking;
-        options.resume_target = info->target;
-        if (info->nodes > earlier_nodes) {
-            earlier_nodes = info->nodes;
-            earlier_ms = info->elapsed_ms;
-        }
-        options.restore = restore_checkpoint;
-        options.restore_context = restoring;
-        char asking[64] = "no question under way";
-        if (info->asking)
-            snprintf(asking, sizeof asking, "asking >= %+d", info->target);
-        fprintf(stderr,
-                "solve: resuming from %s: Black's margin in [%+d, %+d], %s, %" PRIu64 " nodes so far, %" PRIu64
-                " + %" PRIu64 " table entries\n",
-                resume_path, info->lower, info->upper, asking, info->nodes, info->proof_entries, info->endgame_entries);
-    }
-    if (request->checkpoint_path || resume_path) {
-        checkpointing = (Checkpointing){.path = request->checkpoint_path ? request->checkpoint_path : resume_path,
-                                        .pos = pos,
+    if (r->checkpoint_path || r->resume_path) {
+        int64_t every_ms = (int64_t)(r->checkpoint_seconds * 1000.0 + 0.5);
+        checkpointing = (Checkpointing){.path = r->checkpoint_path ? r->checkpoint_path : r->resume_path,
+                                        .pos = r->pos,
                                         .search = solve_checkpoint_search(&options),
-                                        .earlier_nodes = earlier_nodes,
-                                        .earlier_ms = earlier_ms};
+                                        .earlier_nodes = earlier.nodes,
+                                        .earlier_ms = earlier.elapsed_ms};
         options.checkpoint = write_checkpoint;
         options.checkpoint_context = &checkpointing;
-        options.checkpoint_interval_ms = request->checkpoint_every_ms;
+        options.checkpoint_interval_ms = every_ms < 1 ? 1 : every_ms;
         options.interrupt = &solve_interrupted;
         catch_stop_signals();
     }
-    if (have_hash) {
-        fprintf(stderr, "solve: tables of %zu MiB (--hash)\n", options.hash_bytes >> 20);
-    } else {
-        uint64_t memory = physical_memory();
-        options.hash_bytes = solve_default_hash_mib(pos_empty_count(&pos), memory) << 20;
-        fprintf(stderr, "solve: tables of %zu MiB (the default for %d empty points and %.1f GiB of memory; --hash to change)\n",
-                options.hash_bytes >> 20, pos_empty_count(&pos), (double)memory / (double)(1 << 30));
-    }
+    choose_hash(r, &options);
     SolveResult *result = malloc(sizeof *result);
-    if (!result) {
-        fprintf(stderr, "rin: solve: out of memory\n");
-        return 1;
-    }
-    SolveStatus status = solve_position(&pos, &options, result);
-    if (status == SOLVE_ERR_MEMORY) {
-        fprintf(stderr, "rin: solve: %s (--hash %zu MiB)\n", solve_status_text(status), options.hash_bytes >> 20);
-        free(result);
-        return 1;
-    }
-    if (status == SOLVE_ERR_RESTORE) {
-        fprintf(stderr, "rin: solve: %s; nothing solved, %s left as it was\n", restoring->err, resume_path);
+    if (!result)
+        return args_fail("solve", "out of memory");
+    SolveStatus status = solve_position(&r->pos, &options, result);
+    if (status == SOLVE_ERR_MEMORY || status == SOLVE_ERR_RESTORE) {
+        if (status == SOLVE_ERR_MEMORY)
+            args_fail("solve", "%s (--hash %zu MiB)", solve_status_text(status), options.hash_bytes >> 20);
+        else
+            args_fail("solve", "%s; nothing solved, %s left as it was", restoring->err, r->resume_path);
         free(result);
         return 1;
     }
@@ -751,39 +700,13 @@ static int solve_run(const Request *request, Restoring *restoring)
                 restoring->dropped);
     if (solve_interrupted)
         fprintf(stderr, "solve: stopped by a signal\n");
-    print_result(&pos, result, &options);
-    if (earlier_nodes > 0)
-        printf("with the runs before: nodes %" PRIu64 ", time %.3f s\n", earlier_nodes + result->nodes,
-               (double)(earlier_ms + result->elapsed_ms) / 1000.0);
-    int exit_status = 0;
-    bool proof_written = false;
-    if (proof_path) {
-        fflush(stdout);
-        if (!result->proven) {
-            fprintf(stderr, "rin: solve: no proof written: the value is not proven\n");
-            exit_status = 1;
-        } else if (!write_proof(proof_path, &pos, result->black_margin, &options, proof_leaf)) {
-            exit_status = 1;
-        } else {
-            proof_written = true;
-        }
-    }
+    print_result(&r->pos, result, &options);
+    if (earlier.nodes > 0)
+        printf("with the runs before: nodes %" PRIu64 ", time %.3f s\n", earlier.nodes + result->nodes,
+               (double)(earlier.elapsed_ms + result->elapsed_ms) / 1000.0);
+    int exit_status = write_outputs(r, result, &options, &earlier);
     if (checkpointing.failed)
         exit_status = 1;
-    if (result_path) {
-        SolveJobResult r = {.pos = pos,
-                            .lower = result->proven ? result->black_margin : result->black_lower,
-                            .upper = result->proven ? result->black_margin : result->black_upper,
-                            .nodes = earlier_nodes + result->nodes,
-                            .elapsed_ms = earlier_ms + result->elapsed_ms};
-        if (proof_written)
-            snprintf(r.proof, sizeof r.proof, "%s", proof_path);
-        char err[SOLVE_JOBS_ERROR_MAX];
-        if (!solve_job_result_write(result_path, &r, err, sizeof err)) {
-            fprintf(stderr, "rin: solve: %s\n", err);
-            exit_status = 1;
-        }
-    }
     free(result);
     return exit_status;
 }
