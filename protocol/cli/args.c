@@ -26,6 +26,9 @@ static bool set(const ArgsOption *o, void *options, const char *value, char *err
     case ARGS_OFF:
         *(bool *)field = o->kind == ARGS_ON;
         return true;
+    case ARGS_ONE:
+        *(int *)field = 1;
+        return true;
     case ARGS_UINT:
         if (number_parse_uint(value, (uint64_t)o->min, o->max >= 1.8e19 ? UINT64_MAX : (uint64_t)o->max, &u) !=
             NUMBER_OK)
@@ -49,7 +52,7 @@ static bool set(const ArgsOption *o, void *options, const char *value, char *err
         return true;
     case ARGS_CALL:
         err[0] = '\0';
-        if (o->call(options, value, err, err_size))
+        if (o->call(field, value, err, err_size))
             return true;
         if (err[0])
             return false;

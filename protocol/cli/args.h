@@ -12,11 +12,12 @@
 #include <stdio.h>
 
 /* What an option sets, at `offset` in the command's options struct:
- * ARGS_ON and ARGS_OFF a bool to true or false, ARGS_UINT a uint64_t,
- * ARGS_INT an int, ARGS_REAL a double, ARGS_TEXT a const char * (the
- * argument itself), each within [min, max]; ARGS_CALL calls `call` with
- * the value (NULL for a switch). */
-typedef enum ArgsKind { ARGS_ON, ARGS_OFF, ARGS_UINT, ARGS_INT, ARGS_REAL, ARGS_TEXT, ARGS_CALL } ArgsKind;
+ * ARGS_ON and ARGS_OFF a bool to true or false, ARGS_ONE an int to 1,
+ * ARGS_UINT a uint64_t, ARGS_INT an int, ARGS_REAL a double, each within
+ * [min, max], ARGS_TEXT a const char * (the argument itself); ARGS_CALL
+ * calls `call` with the field's address and the value (NULL for a
+ * switch). */
+typedef enum ArgsKind { ARGS_ON, ARGS_OFF, ARGS_ONE, ARGS_UINT, ARGS_INT, ARGS_REAL, ARGS_TEXT, ARGS_CALL } ArgsKind;
 
 typedef struct ArgsOption {
     const char *name;    /* "--nodes" */
@@ -26,7 +27,7 @@ typedef struct ArgsOption {
     double min, max;
     /* ARGS_CALL: false refuses the value (with `error`, or the message it
      * wrote into err when it wrote one) */
-    bool (*call)(void *options, const char *value, char *err, size_t err_size);
+    bool (*call)(void *field, const char *value, char *err, size_t err_size);
     const char *error;   /* "--nodes needs a number above 0" */
     const char *help;    /* its lines in the usage text, '\n' between them */
 } ArgsOption;

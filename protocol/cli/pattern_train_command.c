@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cli/train_options.h"
+#include "formats/atomic_file.h"
 #include "eval/evalmodel.h"
 #include "eval/ntuple.h"
 #include "eval/ntuple_weights.h"
@@ -25,36 +26,6 @@
 #include "base/clock.h"
 
 enum { CALIBRATION_LIMIT = 200000 };
-
-static const char pattern_train_usage[] =
-    "Usage: rin train-patterns FILE... --output PATTERNS [options]\n"
-    "Fits the n-tuple pattern model to rin selfplay files, binary or text (\"-\" reads\n"
-    "stdin), and writes a pattern weights file for --pattern-file.\n"
-    "  --output FILE      pattern weights file to write (required; written only on success)\n"
-    "  --shapes LIST      the value head's shapes, comma-separated (default win3x3;\n"
-    "                     also win2x3, win2x4, edge2x4, edge2x5)\n"
-    "  --stages N         sets of tables by the fraction of points occupied, 1 to 16\n"
-    "                     (default 4)\n"
-    "  --split-turn       separate tables for one and two stones left in the turn\n"
-    "  --tactical         the value also weighs four tactical inputs of the search\n"
-    "  --owner LIST       an owner head with these shapes (default none)\n"
-    "  --value-uses-owner the value also weighs the owner head's margin\n"
-    "  --target T         margin (default) or result: what the weights' sum predicts\n"
-    "  --target-blend L   train on L x the final margin + (1 - L) x the recorded search\n"
-    "                     score (the solver's value where recorded), in stones for the\n"
-    "                     side to move; positions without a score keep the final\n"
-    "                     margin (default 1: the final margin alone; 0 to 1)\n"
-    "  --mc-blend W       move that label by W towards the margin the random games of\n"
-    "                     rin selfplay --mc-playouts expect, where the data has them\n"
-    "                     (default 0: off; 0 to 1)\n"
-    "  --scored-only      train only on positions with a recorded search score (drops\n"
-    "                     the positions before random, explored stones)\n"
-    "  --epochs N         passes over the training positions (default 3)\n"
-    "  --rate R           Adagrad learning rate (default 0.02)\n"
-    "  --l2 X             weight decay (default 0.00001)\n"
-    "  --holdout K        hold out games whose index is 0 modulo K (default 10; 0: none)\n"
-    "  --seed S           order of the positions (default 1)\n"
-    "  -h, --help         show this help\n";
 
 typedef struct PatternTrainOptions {
     NtupleConfig config;
@@ -65,13 +36,64 @@ typedef struct PatternTrainOptions {
     bool scored_only; /* --scored-only */
 } PatternTrainOptions;
 
-static int usage_fail(const char *message, const char *arg)
+static bool set_shapes(void *shapes, const char *value, char *err, size_t err_size)
 {
-    fprintf(stderr, "rin: train-patterns: ");
-    fprintf(stderr, message, arg);
-    fprintf(stderr, "\n\n%s", pattern_train_usage);
-    return 2;
+    (void)err, (void)err_size;
+    return value && ntuple_parse_shapes(value, shapes);
 }
+
+static bool set_target(void *target, const char *value, char *err, size_t err_size)
+{
+    (void)err, (void)err_size;
+    if (value && strcmp(value, "margin") == 0)
+        *(NtupleTarget *)target = NTUPLE_TARGET_MARGIN;
+    else if (value && strcmp(value, "result") == 0)
+        *(NtupleTarget *)target = NTUPLE_TARGET_RESULT;
+    else
+        return false;
+    return true;
+}
+
+#define AT(field) offsetof(PatternTrainOptions, field)
+
+static const ArgsOption pattern_train_options[] = {
+    TRAIN_COMMON_ARGS(PatternTrainOptions, "pattern weights file to write (required; written only on success)",
+                      "passes over the training positions (default 3)", "Adagrad learning rate (default 0.02)",
+                      "weight decay (default 0.00001)"),
+    {"--shapes", "LIST", ARGS_CALL, AT(config.shapes), 0, 0, set_shapes,
+     "--shapes needs shape names from: win3x3, edge2x4, edge2x5, win2x4, win2x3",
+     "the value head's shapes, comma-separated (default win3x3;\nalso win2x3, win2x4, edge2x4, edge2x5)"},
+    {"--stages", "N", ARGS_INT, AT(config.stages), 1, NTUPLE_MAX_STAGES, NULL, "--stages needs a number from 1 to 16",
+     "sets of tables by the fraction of points occupied, 1 to 16\n(default 4)"},
+    {"--split-turn", NULL, ARGS_ONE, AT(config.split_turn), 0, 0, NULL, NULL,
+     "separate tables for one and two stones left in the turn"},
+    {"--tactical", NULL, ARGS_ONE, AT(config.tactical), 0, 0, NULL, NULL,
+     "the value also weighs four tactical inputs of the search"},
+    {"--owner", "LIST", ARGS_CALL, AT(config.owner_shapes), 0, 0, set_shapes,
+     "--owner needs shape names from: win3x3, edge2x4, edge2x5, win2x4, win2x3",
+     "an owner head with these shapes (default none)"},
+    {"--value-uses-owner", NULL, ARGS_ONE, AT(config.value_uses_owner), 0, 0, NULL, NULL,
+     "the value also weighs the owner head's margin"},
+    {"--target", "T", ARGS_CALL, AT(config.target), 0, 0, set_target, "--target needs margin or result",
+     "margin (default) or result: what the weights' sum predicts"},
+    {"--target-blend", "L", ARGS_REAL, AT(blend), 0.0, 1.0, NULL, "--target-blend needs a number from 0 to 1",
+     "train on L x the final margin + (1 - L) x the recorded search\nscore (the solver's value where recorded), in "
+     "stones for the\nside to move; positions without a score keep the final\nmargin (default 1: the final margin "
+     "alone; 0 to 1)"},
+    {"--mc-blend", "W", ARGS_REAL, AT(mc), 0.0, 1.0, NULL, "--mc-blend needs a number from 0 to 1",
+     "move that label by W towards the margin the random games of\nrin selfplay --mc-playouts expect, where the data "
+     "has them\n(default 0: off; 0 to 1)"},
+    {"--scored-only", NULL, ARGS_ON, AT(scored_only), 0, 0, NULL, NULL,
+     "train only on positions with a recorded search score (drops\nthe positions before random, explored stones)"},
+};
+
+static const ArgsCommand pattern_train_args = {
+    "train-patterns", "Usage: rin train-patterns FILE... --output PATTERNS [options]\n",
+    "Fits the n-tuple pattern model to rin selfplay files, binary or text (\"-\" reads\nstdin), and writes a pattern "
+    "weights file for --pattern-file.\n",
+    pattern_train_options, sizeof pattern_train_options / sizeof pattern_train_options[0], NULL};
+
+const ArgsCommand *pattern_train_command_args(void) { return &pattern_train_args; }
 
 /* Writes the file under a temporary name and renames it: a failure leaves
  * any existing file as it was. */
@@ -79,27 +101,14 @@ static bool write_patterns(const char *path, const NtupleModel *model)
 {
     size_t size;
     uint8_t *bytes = ntuple_weights_write(model, &size);
-    char *temporary = malloc(strlen(path) + 5);
-    if (!bytes || !temporary) {
-        free(bytes);
-        free(temporary);
-        fprintf(stderr, "rin: train-patterns: out of memory\n");
-        return false;
-    }
-    sprintf(temporary, "%s.tmp", path);
-    FILE *out = fopen(temporary, "wb");
-    bool ok = out && fwrite(bytes, 1, size, out) == size;
-    if (out && fclose(out) != 0)
-        ok = false;
-    if (ok && rename(temporary, path) != 0)
-        ok = false;
-    if (ok) {
+    if (!bytes)
+        return !args_fail("train-patterns", "out of memory");
+    char err[ARGS_ERROR_MAX];
+    bool ok = atomic_file_write(path, bytes, size, err, sizeof err);
+    if (ok)
         fprintf(stderr, "wrote %s (%" PRIu32 " weights, %zu bytes)\n", path, model->params, size);
-    } else {
-        fprintf(stderr, "rin: train-patterns: cannot write %s: %s\n", path, strerror(errno));
-        remove(temporary);
-    }
-    free(temporary);
+    else
+        args_fail("train-patterns", "%s", err);
     free(bytes);
     return ok;
 }
@@ -241,73 +250,19 @@ int pattern_train_command_run(int argc, char **argv)
     char **files = malloc((size_t)(argc + 1) * sizeof *files);
     if (!files)
         return 1;
-    int file_count = 0, status = -1;
-    for (int i = 0; i < argc && status < 0; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        uint64_t n = 0;
-        const char *bad = NULL;
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            fputs(pattern_train_usage, stdout);
-            status = 0;
-        } else if (strcmp(a, "--split-turn") == 0) {
-            o.config.split_turn = 1;
-        } else if (strcmp(a, "--tactical") == 0) {
-            o.config.tactical = 1;
-        } else if (strcmp(a, "--value-uses-owner") == 0) {
-            o.config.value_uses_owner = 1;
-        } else if (train_common_option(a, v, &o.common, &bad)) {
-            if (bad)
-                status = usage_fail("%s", bad);
-            i++;
-        } else if (strcmp(a, "--shapes") == 0 || strcmp(a, "--owner") == 0) {
-            uint32_t shapes;
-            if (!v || !ntuple_parse_shapes(v, &shapes))
-                status = usage_fail("%s needs shape names from: win3x3, edge2x4, edge2x5, win2x4, win2x3", a);
-            else if (a[2] == 's')
-                o.config.shapes = shapes;
-            else
-                o.config.owner_shapes = shapes;
-            i++;
-        } else if (strcmp(a, "--stages") == 0) {
-            if (number_parse_uint(v, 1, NTUPLE_MAX_STAGES, &n) != NUMBER_OK)
-                status = usage_fail("--stages needs a number from 1 to 16", NULL);
-            o.config.stages = (int)n;
-            i++;
-        } else if (strcmp(a, "--target") == 0) {
-            if (v && strcmp(v, "margin") == 0)
-                o.config.target = NTUPLE_TARGET_MARGIN;
-            else if (v && strcmp(v, "result") == 0)
-                o.config.target = NTUPLE_TARGET_RESULT;
-            else
-                status = usage_fail("--target needs margin or result", NULL);
-            i++;
-        } else if (strcmp(a, "--mc-blend") == 0) {
-            if (number_parse_real(v, 0.0, 1.0, &o.mc) != NUMBER_OK)
-                status = usage_fail("--mc-blend needs a number from 0 to 1", NULL);
-            i++;
-        } else if (strcmp(a, "--target-blend") == 0) {
-            if (number_parse_real(v, 0.0, 1.0, &o.blend) != NUMBER_OK)
-                status = usage_fail("--target-blend needs a number from 0 to 1", NULL);
-            i++;
-        } else if (strcmp(a, "--scored-only") == 0) {
-            o.scored_only = true;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            status = usage_fail("unknown option '%s'", a);
-        } else {
-            files[file_count++] = argv[i];
-        }
-    }
-    if (status < 0) {
-        if (o.config.value_uses_owner && !o.config.owner_shapes)
-            status = usage_fail("--value-uses-owner needs --owner", NULL);
-        else if (file_count == 0)
-            status = usage_fail("no input files", NULL);
-        else if (!o.common.output)
-            status = usage_fail("--output is required", NULL);
-        else {
-            o.train = (NtupleTrainConfig){.seed = o.common.seed, .rate = (float)o.common.rate, .l2 = (float)o.common.l2};
-            status = train_files(files, file_count, &o);
-        }
+    int file_count, status;
+    ArgsResult parsed = args_parse(&pattern_train_args, argc, argv, &o, files, &file_count);
+    if (parsed != ARGS_OK) {
+        status = parsed == ARGS_HELP ? 0 : 2;
+    } else if (o.config.value_uses_owner && !o.config.owner_shapes) {
+        status = args_usage_error(&pattern_train_args, "--value-uses-owner needs --owner");
+    } else if (file_count == 0) {
+        status = args_usage_error(&pattern_train_args, "no input files");
+    } else if (!o.common.output) {
+        status = args_usage_error(&pattern_train_args, "--output is required");
+    } else {
+        o.train = (NtupleTrainConfig){.seed = o.common.seed, .rate = (float)o.common.rate, .l2 = (float)o.common.l2};
+        status = train_files(files, file_count, &o);
     }
     free(files);
     return status;

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli/train_options.h"
+#include "formats/atomic_file.h"
 #include "eval/evalmodel.h"
 #include "formats/eval_file.h"
 #include "formats/number.h"
@@ -54,28 +55,6 @@ static bool parse_features(const char *text, uint32_t *out)
     return true;
 }
 
-static const char train_usage[] =
-    "Usage: rin train FILE... --output WEIGHTS [options]\n"
-    "Fits the evaluation's weights to rin selfplay files, binary or text (\"-\" reads stdin).\n"
-    "  --output FILE    weights file to write (required; written only on success);\n"
-    "                   a directory: the file rin-HASH.rinw in it, HASH from its\n"
-    "                   contents (the built-in weights are named so)\n"
-    "  --epochs N       passes over the data for the point model (default 6; 0: no\n"
-    "                   point model, only the linear model over whole-board features)\n"
-    "  --features LIST  whole-board features of the linear model, comma-separated\n"
-    "                   (default " DEFAULT_FEATURES "; also immune,\n"
-    "                   territory, ring2-theirs)\n"
-    "  --rate R         Adagrad learning rate (default 0.05)\n"
-    "  --l2 X           weight decay per update (default 0)\n"
-    "  --holdout K      hold out games whose index is 0 modulo K (default 10; 0: none)\n"
-    "  --tiebreak L     weight of the margin beside the result in the search's\n"
-    "                   utility, above 0 and at most 1 (default 0.1)\n"
-    "  --no-curve       write no result curve (a version 1 file, as the built-in\n"
-    "                   weights: the search maximises the margin); the curve is\n"
-    "                   still fitted and reported\n"
-    "  --seed S         order of the positions (default 1)\n"
-    "  -h, --help       show this help\n";
-
 typedef struct TrainOptions {
     uint32_t features;
     TrainCommonOptions common; /* --output, --epochs, --holdout, --seed, --rate, --l2 */
@@ -83,13 +62,48 @@ typedef struct TrainOptions {
     bool curve;
 } TrainOptions;
 
-static int usage_fail(const char *message, const char *arg)
+static bool set_features(void *features, const char *value, char *err, size_t err_size)
 {
-    fprintf(stderr, "rin: train: ");
-    fprintf(stderr, message, arg);
-    fprintf(stderr, "\n\n%s", train_usage);
-    return 2;
+    (void)err, (void)err_size;
+    return parse_features(value, features);
 }
+
+static bool set_tiebreak(void *tiebreak, const char *value, char *err, size_t err_size)
+{
+    (void)err, (void)err_size;
+    double v;
+    if (number_parse_real(value, 0.0, 1.0, &v) != NUMBER_OK || !(v > 0.0))
+        return false;
+    *(double *)tiebreak = v;
+    return true;
+}
+
+static const ArgsOption train_options[] = {
+    TRAIN_COMMON_ARGS(TrainOptions,
+                      "weights file to write (required; written only on success);\na directory: the file rin-HASH.rinw "
+                      "in it, HASH from its\ncontents (the built-in weights are named so)",
+                      "passes over the data for the point model (default 6; 0: no\npoint model, only the linear model "
+                      "over whole-board features)",
+                      "Adagrad learning rate (default 0.05)", "weight decay per update (default 0)"),
+    {"--features", "LIST", ARGS_CALL, offsetof(TrainOptions, features), 0, 0, set_features,
+     "--features needs names from: stones, immune, potential, territory, fill-own, fill-theirs, ring2-own, "
+     "ring2-theirs, ownership, bias",
+     "whole-board features of the linear model, comma-separated\n(default " DEFAULT_FEATURES "; also immune,\n"
+     "territory, ring2-theirs)"},
+    {"--tiebreak", "L", ARGS_CALL, offsetof(TrainOptions, tiebreak), 0, 0, set_tiebreak,
+     "--tiebreak needs a number above 0 and at most 1",
+     "weight of the margin beside the result in the search's\nutility, above 0 and at most 1 (default 0.1)"},
+    {"--no-curve", NULL, ARGS_OFF, offsetof(TrainOptions, curve), 0, 0, NULL, NULL,
+     "write no result curve (a version 1 file, as the built-in\nweights: the search maximises the margin); the curve "
+     "is\nstill fitted and reported"},
+};
+
+static const ArgsCommand train_args = {
+    "train", "Usage: rin train FILE... --output WEIGHTS [options]\n",
+    "Fits the evaluation's weights to rin selfplay files, binary or text (\"-\" reads stdin).\n", train_options,
+    sizeof train_options / sizeof train_options[0], NULL};
+
+const ArgsCommand *train_command_args(void) { return &train_args; }
 
 static void epoch_progress(size_t done, size_t count, void *context)
 {
@@ -144,13 +158,11 @@ static bool write_weights(const char *output, const float *params, uint32_t coun
     size_t size;
     uint8_t *bytes = eval_file_write(params, count, curve, &size);
     size_t length = strlen(output);
-    /* room for "/", the name and ".tmp" */
-    char *path = malloc(length + 1 + EVAL_FILE_NAME_MAX + 4);
-    char *temporary = malloc(length + 1 + EVAL_FILE_NAME_MAX + 4);
-    if (!bytes || !path || !temporary) {
+    /* room for "/" and the name */
+    char *path = malloc(length + 1 + EVAL_FILE_NAME_MAX);
+    if (!bytes || !path) {
         free(bytes);
         free(path);
-        free(temporary);
         fprintf(stderr, "rin: train: out of memory\n");
         return false;
     }
@@ -162,21 +174,13 @@ static bool write_weights(const char *output, const float *params, uint32_t coun
     } else {
         strcpy(path, output);
     }
-    sprintf(temporary, "%s.tmp", path);
-    FILE *out = fopen(temporary, "wb");
-    bool ok = out && fwrite(bytes, 1, size, out) == size;
-    if (out && fclose(out) != 0)
-        ok = false;
-    if (ok && rename(temporary, path) != 0)
-        ok = false;
-    if (ok) {
+    char err[ARGS_ERROR_MAX];
+    bool ok = atomic_file_write(path, bytes, size, err, sizeof err);
+    if (ok)
         fprintf(stderr, "wrote %s (%" PRIu32 " weights, %s)\n", path, count,
                 curve && curve->scale > 0.0f ? "with a result curve" : "no result curve");
-    } else {
-        fprintf(stderr, "rin: train: cannot write %s: %s\n", path, strerror(errno));
-        remove(temporary);
-    }
-    free(temporary);
+    else
+        args_fail("train", "%s", err);
     free(path);
     free(bytes);
     return ok;
@@ -271,42 +275,17 @@ int train_command_run(int argc, char **argv)
     char **files = malloc((size_t)(argc + 1) * sizeof *files);
     if (!files)
         return 1;
-    int file_count = 0, status = -1;
     parse_features(DEFAULT_FEATURES, &o.features);
-    for (int i = 0; i < argc && status < 0; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL, *bad = NULL;
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            fputs(train_usage, stdout);
-            status = 0;
-        } else if (train_common_option(a, v, &o.common, &bad)) {
-            if (bad)
-                status = usage_fail("%s", bad);
-            i++;
-        } else if (strcmp(a, "--features") == 0) {
-            if (!parse_features(v, &o.features))
-                status = usage_fail("--features needs names from: stones, immune, potential, territory, fill-own, "
-                                    "fill-theirs, ring2-own, ring2-theirs, ownership, bias", NULL);
-            i++;
-        } else if (strcmp(a, "--tiebreak") == 0) {
-            if (number_parse_real(v, 0.0, 1.0, &o.tiebreak) != NUMBER_OK || !(o.tiebreak > 0.0))
-                status = usage_fail("--tiebreak needs a number above 0 and at most 1", NULL);
-            i++;
-        } else if (strcmp(a, "--no-curve") == 0) {
-            o.curve = false;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            status = usage_fail("unknown option '%s'", a);
-        } else {
-            files[file_count++] = argv[i];
-        }
-    }
-    if (status < 0) {
-        if (file_count == 0)
-            status = usage_fail("no input files", NULL);
-        else if (!o.common.output)
-            status = usage_fail("--output is required", NULL);
-        else
-            status = train_files(files, file_count, &o);
-    }
+    int file_count, status;
+    ArgsResult parsed = args_parse(&train_args, argc, argv, &o, files, &file_count);
+    if (parsed != ARGS_OK)
+        status = parsed == ARGS_HELP ? 0 : 2;
+    else if (file_count == 0)
+        status = args_usage_error(&train_args, "no input files");
+    else if (!o.common.output)
+        status = args_usage_error(&train_args, "--output is required");
+    else
+        status = train_files(files, file_count, &o);
     free(files);
     return status;
 }

@@ -29,30 +29,12 @@ bool train_read_files(char **files, int file_count, TrainData *data, const char 
     return true;
 }
 
-bool train_common_option(const char *name, const char *value, TrainCommonOptions *o, const char **error)
+bool train_set_holdout(void *holdout, const char *value, char *err, size_t err_size)
 {
-    *error = NULL;
-    if (strcmp(name, "--output") == 0) {
-        if (!value)
-            *error = "--output needs a file name";
-        o->output = value;
-    } else if (strcmp(name, "--epochs") == 0) {
-        if (number_parse_uint(value, 0, 1000, &o->epochs) != NUMBER_OK)
-            *error = "--epochs needs a number from 0 to 1000";
-    } else if (strcmp(name, "--holdout") == 0) {
-        if (number_parse_uint(value, 0, 1000000, &o->holdout) != NUMBER_OK || o->holdout == 1)
-            *error = "--holdout needs 0 or a number from 2 to 1000000";
-    } else if (strcmp(name, "--seed") == 0) {
-        if (number_parse_uint(value, 0, UINT64_MAX, &o->seed) != NUMBER_OK)
-            *error = "--seed needs a non-negative number";
-    } else if (strcmp(name, "--rate") == 0) {
-        if (number_parse_real(value, 1e-6, 10.0, &o->rate) != NUMBER_OK)
-            *error = "--rate needs a number from 0.000001 to 10";
-    } else if (strcmp(name, "--l2") == 0) {
-        if (number_parse_real(value, 0.0, 0.1, &o->l2) != NUMBER_OK)
-            *error = "--l2 needs a number from 0 to 0.1";
-    } else {
+    (void)err, (void)err_size;
+    uint64_t k;
+    if (number_parse_uint(value, 0, 1000000, &k) != NUMBER_OK || k == 1)
         return false;
-    }
+    *(uint64_t *)holdout = k;
     return true;
 }
