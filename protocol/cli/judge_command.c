@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "base/clock.h"
+#include "cli/args.h"
+#include "formats/atomic_file.h"
 #include "formats/eval_file.h"
 #include "formats/game_file.h"
 #include "formats/judge_set.h"
@@ -21,40 +23,7 @@
 
 enum { JUDGE_DEFAULT_FROM = 220, JUDGE_DEFAULT_TO = 130, JUDGE_DEFAULT_EVERY = 10 };
 
-static const char usage_text[] =
-    "Usage: rin judge SET... [--nodes N | --playouts N] [--eval-file E] [--pattern-file P] [--games]\n"
-    "       rin judge --make --output SET [--from E1] [--to E2] [--every K] [--lost] GAMES...\n"
-    "\n"
-    "Scores an evaluation on held-out positions whose games' outcomes are known\n"
-    "(format rin-judge 1): the share of positions whose estimate has the sign of\n"
-    "the final margin, the margin's rms error in stones, the Brier score of the\n"
-    "final owner of every empty point, and along each lost game the largest fall\n"
-    "of the estimate from the loser's side (its swing).\n"
-    "\n"
-    "  --nodes N          estimate by a search of N nodes (default 0: the static\n"
-    "                     evaluation the search uses at its leaves)\n"
-    "  --playouts N       estimate the margin and the owners by the search's\n"
-    "                     Monte Carlo prior of N random games instead\n"
-    "  --eval-file E      classic, builtin or a weights file (default builtin)\n"
-    "  --pattern-file P   builtin, none or a pattern weights file (default builtin)\n"
-    "  --games            also print every lost game's swing\n"
-    "  --param NAME=VALUE a search parameter (engine/search/params.h) for --nodes\n"
-    "                     and --playouts;\n"
-    "                     only in a build with -DRIN_TUNE=ON, repeatable\n"
-    "\n"
-    "--make writes a set from self-play files (rin selfplay, binary) and SGF game\n"
-    "records (*.sgf): every K-th position (default 10) with E1 to E2 empty points\n"
-    "(default 220 to 130), each game with its final board.\n"
-    "  --output SET       the set to write (written whole, then renamed)\n"
-    "  --lost             mark each game's losing side, whose swing is measured\n"
-    "                     (for games the search lost)\n"
-    "  -h, --help         show this help and exit\n";
 
-static int judge_usage_error(const char *message)
-{
-    fprintf(stderr, "rin: judge: %s\nTry 'rin judge --help'.\n", message);
-    return 2;
-}
 
 static void print_figures(const char *name, const JudgeFigures *f)
 {
@@ -242,141 +211,128 @@ static bool make_from_games(const char *path, const MakeOptions *o, FILE *out, i
 
 static int make_set(int count, char **paths, const char *output, const MakeOptions *o)
 {
-    char temporary[4096];
-    if (snprintf(temporary, sizeof temporary, "%s.tmp", output) >= (int)sizeof temporary)
-        return judge_usage_error("--output: path too long");
-    FILE *out = fopen(temporary, "w");
-    if (!out) {
-        fprintf(stderr, "rin: judge: cannot write %s\n", temporary);
-        return 1;
-    }
-    judge_set_write_header(out);
-    fprintf(out, "# rin judge --make --from %d --to %d --every %d%s\n", o->from, o->to, o->every,
+    AtomicFile file;
+    char err[ARGS_ERROR_MAX];
+    if (!atomic_file_open(&file, output, err, sizeof err))
+        return args_fail("judge", "%s", err);
+    judge_set_write_header(file.out);
+    fprintf(file.out, "# rin judge --make --from %d --to %d --every %d%s\n", o->from, o->to, o->every,
             o->lost ? " --lost" : "");
     bool ok = true;
     int games = 0;
     for (int i = 0; i < count && ok; i++)
-        ok = has_suffix(paths[i], ".sgf") ? make_from_sgf(paths[i], o, out, &games)
-                                          : make_from_games(paths[i], o, out, &games);
-    if (fclose(out) != 0)
-        ok = false;
-    if (!ok || rename(temporary, output) != 0) {
-        remove(temporary);
-        if (ok)
-            fprintf(stderr, "rin: judge: cannot write %s\n", output);
-        return 1;
-    }
+        ok = has_suffix(paths[i], ".sgf") ? make_from_sgf(paths[i], o, file.out, &games)
+                                          : make_from_games(paths[i], o, file.out, &games);
+    if (!atomic_file_commit(&file, ok, NULL, err, sizeof err))
+        return ok ? args_fail("judge", "%s", err) : 1;
     fprintf(stderr, "judge: %d games written to %s\n", games, output);
     return 0;
 }
 
 /* ---------- the command ---------- */
 
-static bool parse_int_option(char **argv, int argc, int *i, int low, int high, int *value)
-{
-    uint64_t v;
-    if (*i + 1 >= argc || number_parse_uint(argv[*i + 1], (uint64_t)low, (uint64_t)high, &v) != NUMBER_OK)
-        return false;
-    *value = (int)v;
-    (*i)++;
-    return true;
-}
+typedef struct JudgeArgs {
+    bool make, per_game;
+    const char *output, *eval_file, *pattern_file;
+    MakeOptions make_options;
+    uint64_t nodes;
+    int playouts;
+    SearchParams params;
+} JudgeArgs;
 
-/* The non-empty value after option i into *value (i moves past it). */
-static bool take_text(char **argv, int argc, int *i, const char **value)
-{
-    if (*i + 1 >= argc || !argv[*i + 1][0])
-        return false;
-    *value = argv[++*i];
-    return true;
-}
-
-/* NAME=VALUE into params: -1 when set, else the usage error's status. */
-static int parse_param(const char *text, SearchParams *params)
+/* NAME=VALUE into the search's parameters. */
+static bool set_param(void *params, const char *text, char *err, size_t err_size)
 {
     if (!SEARCH_PARAMS_TUNABLE)
-        return judge_usage_error("--param: the search's parameters are options only in a build with -DRIN_TUNE=ON");
+        return snprintf(err, err_size, "--param: the search's parameters are options only in a build with -DRIN_TUNE=ON") < 0;
     const char *eq = text ? strchr(text, '=') : NULL;
     char name[64];
     int64_t value;
     if (!eq || (size_t)(eq - text) >= sizeof name || number_parse_int(eq + 1, INT32_MIN, INT32_MAX, &value) != NUMBER_OK)
-        return judge_usage_error("--param needs NAME=VALUE");
+        return false;
     memcpy(name, text, (size_t)(eq - text));
     name[eq - text] = '\0';
     if (!search_params_set(params, name, (int)value))
-        return judge_usage_error("--param: no such parameter, or the value is out of its range");
-    return -1;
+        return snprintf(err, err_size, "--param: no such parameter, or the value is out of its range") < 0;
+    return true;
 }
+
+#define AT(field) offsetof(JudgeArgs, field)
+
+static const ArgsOption judge_options[] = {
+    {"--nodes", "N", ARGS_UINT, AT(nodes), 0, (double)(UINT64_C(1) << 40), NULL,
+     "--nodes needs a number (0: the static evaluation)",
+     "estimate by a search of N nodes (default 0: the static\nevaluation the search uses at its leaves)"},
+    {"--playouts", "N", ARGS_INT, AT(playouts), MCPRIOR_MIN_PLAYOUTS, 1 << 20, NULL,
+     "--playouts needs a number of random games from 64 to 1048576",
+     "estimate the margin and the owners by the search's\nMonte Carlo prior of N random games instead"},
+    {"--eval-file", "E", ARGS_TEXT, AT(eval_file), 0, 0, NULL, "--eval-file needs classic, builtin or a weights file",
+     "classic, builtin or a weights file (default builtin)"},
+    {"--pattern-file", "P", ARGS_TEXT, AT(pattern_file), 0, 0, NULL,
+     "--pattern-file needs builtin, none or a pattern weights file",
+     "builtin, none or a pattern weights file (default builtin)"},
+    {"--games", NULL, ARGS_ON, AT(per_game), 0, 0, NULL, NULL, "also print every lost game's swing"},
+    {"--param", "NAME=VALUE", ARGS_CALL, AT(params), 0, 0, set_param, "--param needs NAME=VALUE",
+     "a search parameter (engine/search/params.h) for --nodes\nand --playouts; only in a build with -DRIN_TUNE=ON,\n"
+     "repeatable"},
+    {"--make", NULL, ARGS_ON, AT(make), 0, 0, NULL, NULL,
+     "write a set from self-play files (rin selfplay, binary) and\nSGF game records (*.sgf): every K-th position "
+     "with E1 to\nE2 empty points, each game with its final board"},
+    {"--output", "SET", ARGS_TEXT, AT(output), 0, 0, NULL, "--output needs a file name",
+     "the set to write (written whole, then renamed)"},
+    {"--from", "E1", ARGS_INT, AT(make_options.from), 1, BB_POINTS, NULL,
+     "--from needs a number of empty points from 1 to 256", "the most empty points of a position kept (default 220)"},
+    {"--to", "E2", ARGS_INT, AT(make_options.to), 1, BB_POINTS, NULL,
+     "--to needs a number of empty points from 1 to 256", "the fewest empty points of a position kept (default 130)"},
+    {"--every", "K", ARGS_INT, AT(make_options.every), 1, BB_POINTS, NULL, "--every needs a number from 1 to 256",
+     "every K-th position of those (default 10)"},
+    {"--lost", NULL, ARGS_ON, AT(make_options.lost), 0, 0, NULL, NULL,
+     "mark each game's losing side, whose swing is measured\n(for games the search lost)"},
+};
+
+static const ArgsCommand judge_args = {
+    "judge",
+    "Usage: rin judge SET... [--nodes N | --playouts N] [--eval-file E] [--pattern-file P] [--games]\n"
+    "       rin judge --make --output SET [--from E1] [--to E2] [--every K] [--lost] GAMES...\n",
+    "Scores an evaluation on held-out positions whose games' outcomes are known\n"
+    "(format rin-judge 1): the share of positions whose estimate has the sign of\n"
+    "the final margin, the margin's rms error in stones, the Brier score of the\n"
+    "final owner of every empty point, and along each lost game the largest fall\n"
+    "of the estimate from the loser's side (its swing).\n",
+    judge_options,
+    sizeof judge_options / sizeof judge_options[0],
+    NULL};
+
+const ArgsCommand *judge_command_args(void) { return &judge_args; }
 
 int judge_command(int argc, char **argv)
 {
-    bool make = false, per_game = false;
-    const char *output = NULL, *eval_file = EVAL_FILE_BUILTIN, *pattern_file = PATTERN_FILE_BUILTIN;
-    MakeOptions o = {JUDGE_DEFAULT_FROM, JUDGE_DEFAULT_TO, JUDGE_DEFAULT_EVERY, false};
-    uint64_t nodes = 0;
-    int playouts = 0;
-    SearchParams params = search_params_default;
+    JudgeArgs a = {.eval_file = EVAL_FILE_BUILTIN,
+                   .pattern_file = PATTERN_FILE_BUILTIN,
+                   .make_options = {JUDGE_DEFAULT_FROM, JUDGE_DEFAULT_TO, JUDGE_DEFAULT_EVERY, false},
+                   .params = search_params_default};
     char **paths = calloc((size_t)argc + 1, sizeof *paths);
     int path_count = 0;
     if (!paths)
         return 1;
     int status = -1;
-    for (int i = 0; i < argc && status < 0; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            fputs(usage_text, stdout);
-            status = 0;
-        } else if (strcmp(a, "--make") == 0) {
-            make = true;
-        } else if (strcmp(a, "--lost") == 0) {
-            o.lost = true;
-        } else if (strcmp(a, "--games") == 0) {
-            per_game = true;
-        } else if (strcmp(a, "--output") == 0) {
-            if (!take_text(argv, argc, &i, &output))
-                status = judge_usage_error("--output needs a file name");
-        } else if (strcmp(a, "--from") == 0) {
-            if (!parse_int_option(argv, argc, &i, 1, BB_POINTS, &o.from))
-                status = judge_usage_error("--from needs a number of empty points from 1 to 256");
-        } else if (strcmp(a, "--to") == 0) {
-            if (!parse_int_option(argv, argc, &i, 1, BB_POINTS, &o.to))
-                status = judge_usage_error("--to needs a number of empty points from 1 to 256");
-        } else if (strcmp(a, "--every") == 0) {
-            if (!parse_int_option(argv, argc, &i, 1, BB_POINTS, &o.every))
-                status = judge_usage_error("--every needs a number from 1 to 256");
-        } else if (strcmp(a, "--nodes") == 0) {
-            if (number_parse_uint(i + 1 < argc ? argv[i + 1] : NULL, 0, UINT64_C(1) << 40, &nodes) != NUMBER_OK)
-                status = judge_usage_error("--nodes needs a number (0: the static evaluation)");
-            i++;
-        } else if (strcmp(a, "--playouts") == 0) {
-            if (!parse_int_option(argv, argc, &i, MCPRIOR_MIN_PLAYOUTS, 1 << 20, &playouts))
-                status = judge_usage_error("--playouts needs a number of random games from 64 to 1048576");
-        } else if (strcmp(a, "--param") == 0) {
-            status = parse_param(i + 1 < argc ? argv[i + 1] : NULL, &params);
-            i++;
-        } else if (strcmp(a, "--eval-file") == 0) {
-            if (!take_text(argv, argc, &i, &eval_file))
-                status = judge_usage_error("--eval-file needs classic, builtin or a weights file");
-        } else if (strcmp(a, "--pattern-file") == 0) {
-            if (!take_text(argv, argc, &i, &pattern_file))
-                status = judge_usage_error("--pattern-file needs builtin, none or a pattern weights file");
-        } else if (strncmp(a, "--", 2) == 0) {
-            fprintf(stderr, "rin: judge: unknown option '%s'\nTry 'rin judge --help'.\n", a);
-            status = 2;
-        } else {
-            paths[path_count++] = argv[i];
-        }
-    }
+    ArgsResult parsed = args_parse(&judge_args, argc, argv, &a, paths, &path_count);
+    if (parsed != ARGS_OK)
+        status = parsed == ARGS_HELP ? 0 : 2;
+    bool make = a.make, per_game = a.per_game;
+    const char *output = a.output, *eval_file = a.eval_file, *pattern_file = a.pattern_file;
+    uint64_t nodes = a.nodes;
+    int playouts = a.playouts;
     if (status < 0 && path_count == 0)
-        status = judge_usage_error(make ? "no game files to make a set from" : "no set to judge on (SET...)");
+        status = args_usage_error(&judge_args, make ? "no game files to make a set from" : "no set to judge on (SET...)");
     if (status < 0 && nodes && playouts)
-        status = judge_usage_error("--nodes and --playouts are two estimators: give one");
+        status = args_usage_error(&judge_args, "--nodes and --playouts are two estimators: give one");
     if (status < 0 && make && !output)
-        status = judge_usage_error("--make needs --output SET");
-    if (status < 0 && make && o.to > o.from)
-        status = judge_usage_error("--to must not exceed --from (empty points count down)");
+        status = args_usage_error(&judge_args, "--make needs --output SET");
+    if (status < 0 && make && a.make_options.to > a.make_options.from)
+        status = args_usage_error(&judge_args, "--to must not exceed --from (empty points count down)");
     if (status < 0 && make) {
-        status = make_set(path_count, paths, output, &o);
+        status = make_set(path_count, paths, output, &a.make_options);
     } else if (status < 0) {
         EvalModel *eval = NULL;
         NtupleModel *patterns = NULL;
@@ -392,7 +348,7 @@ int judge_command(int argc, char **argv)
                 printf("nodes: %" PRIu64 "\n", nodes);
             if (playouts)
                 printf("playouts: %d\n", playouts);
-            JudgeEstimator e = {eval, patterns, nodes, playouts, &params, NULL};
+            JudgeEstimator e = {eval, patterns, nodes, playouts, &a.params, NULL};
             status = judge_sets(path_count, paths, &e, per_game);
         }
         eval_model_destroy(eval);

@@ -6,9 +6,12 @@
 
 #include <stdbool.h>
 
-#include "formats/judge_set.h"
+#include "cli/args.h"
 
 /* rin judge ARGS (argv without "rin judge"); returns the exit status. */
 int judge_command(int argc, char **argv);
+
+/* Its options' table (the usage text, and the man page's test). */
+const ArgsCommand *judge_command_args(void);
 
 #endif
