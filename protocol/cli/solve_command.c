@@ -18,6 +18,7 @@
 #include "cli/solve_jobs.h"
 #include "formats/atomic_file.h"
 #include "formats/coord.h"
+#include "formats/margin_text.h"
 #include "formats/number.h"
 #include "formats/posstr.h"
 #include "formats/proof_file.h"
@@ -137,17 +138,6 @@ static uint64_t physical_memory(void)
     return pages > 0 && page_size > 0 ? (uint64_t)pages * (uint64_t)page_size : 0;
 }
 
-/* "B+3", "W+1" or "draw": Black's margin as a result. */
-static void result_text(int black_margin, char *out, size_t size)
-{
-    if (black_margin > 0)
-        snprintf(out, size, "B+%d", black_margin);
-    else if (black_margin < 0)
-        snprintf(out, size, "W+%d", -black_margin);
-    else
-        snprintf(out, size, "draw");
-}
-
 /* "win by 3", "loss by 1" or "draw": a margin for one side. */
 static void outcome_text(int margin, char *out, size_t size)
 {
@@ -178,7 +168,7 @@ static void print_openings(const Position *pos, const SolveResult *r)
         char vertex[COORD_TEXT_MAX], value[48], same[COORD_TEXT_MAX + 8] = "";
         coord_format(o->point, pos->size, vertex);
         if (o->proven) {
-            result_text(o->black_lower, value, sizeof value);
+            margin_text(o->black_lower, "draw", value, sizeof value);
         } else {
             snprintf(value, sizeof value, "unproven [%+d, %+d]", o->black_lower, o->black_upper);
         }
@@ -200,7 +190,7 @@ static void print_result(const Position *pos, const SolveResult *r, const SolveO
            pos_stone_of_turn(pos));
     if (r->proven) {
         char result[32], black[32], outcome[32];
-        result_text(r->black_margin, result, sizeof result);
+        margin_text(r->black_margin, "draw", result, sizeof result);
         outcome_text(r->black_margin, black, sizeof black);
         outcome_text(r->margin, outcome, sizeof outcome);
         printf("value: %s (Black: %s)\n", result, black);

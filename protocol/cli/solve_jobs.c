@@ -9,6 +9,7 @@
 
 #include "formats/atomic_file.h"
 #include "formats/coord.h"
+#include "formats/margin_text.h"
 #include "formats/error_text.h"
 #include "formats/posstr.h"
 #include "formats/proof_file.h"
@@ -83,9 +84,10 @@ static void job_bounds(void *context, const Position *pos, int *lower, int *uppe
 
 static void print_margin(const char *label, int lower, int upper)
 {
+    char value[MARGIN_TEXT_MAX];
+    margin_text(lower, "+0", value, sizeof value);
     if (lower == upper)
-        printf("%s%s%+d (proven: %s)\n", label, lower > 0 ? "B" : lower < 0 ? "W" : "", lower > 0 ? lower : -lower,
-               lower > 0 ? "Black wins" : lower < 0 ? "White wins" : "a draw");
+        printf("%s%s (proven: %s)\n", label, value, lower > 0 ? "Black wins" : lower < 0 ? "White wins" : "a draw");
     else
         printf("%sunproven (Black's margin in [%+d, %+d])\n", label, lower, upper);
 }
@@ -373,12 +375,11 @@ int solve_jobs_status(int argc, char **argv)
             printf("open\n");
             continue;
         }
-        if (r->lower == r->upper && r->lower != 0) {
+        if (r->lower == r->upper) {
             solved++;
-            printf("solved %s%d", r->lower > 0 ? "B+" : "W+", r->lower > 0 ? r->lower : -r->lower);
-        } else if (r->lower == r->upper) {
-            solved++;
-            printf("solved draw");
+            char value[MARGIN_TEXT_MAX];
+            margin_text(r->lower, "draw", value, sizeof value);
+            printf("solved %s", value);
         } else {
             bounded++;
             printf("bounded [%+d, %+d]", r->lower, r->upper);

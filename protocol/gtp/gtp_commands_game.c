@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "formats/margin_text.h"
 #include "formats/board_text.h"
 #include "formats/coord.h"
 #include "formats/number.h"
@@ -192,15 +193,7 @@ bool gtp_cmd_showboard(Gtp *gtp, const GtpArgs *args)
     return gtp_reply(gtp, "\n%s", board);
 }
 
-void gtp_result_text(int black_margin, char *out, size_t size)
-{
-    if (black_margin > 0)
-        snprintf(out, size, "B+%d", black_margin);
-    else if (black_margin < 0)
-        snprintf(out, size, "W+%d", -black_margin);
-    else
-        snprintf(out, size, "0");
-}
+void gtp_result_text(int black_margin, char *out, size_t size) { margin_text(black_margin, "0", out, size); }
 
 bool gtp_cmd_final_score(Gtp *gtp, const GtpArgs *args)
 {
