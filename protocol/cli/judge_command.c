@@ -12,6 +12,7 @@
 #include "base/clock.h"
 #include "cli/args.h"
 #include "formats/atomic_file.h"
+#include "formats/error_text.h"
 #include "formats/eval_file.h"
 #include "formats/game_file.h"
 #include "formats/judge_set.h"
@@ -244,7 +245,7 @@ typedef struct JudgeArgs {
 static bool set_param(void *params, const char *text, char *err, size_t err_size)
 {
     if (!SEARCH_PARAMS_TUNABLE)
-        return snprintf(err, err_size, "--param: the search's parameters are options only in a build with -DRIN_TUNE=ON") < 0;
+        return error_text(err, err_size, "--param: the search's parameters are options only in a build with -DRIN_TUNE=ON");
     const char *eq = text ? strchr(text, '=') : NULL;
     char name[64];
     int64_t value;
@@ -253,7 +254,7 @@ static bool set_param(void *params, const char *text, char *err, size_t err_size
     memcpy(name, text, (size_t)(eq - text));
     name[eq - text] = '\0';
     if (!search_params_set(params, name, (int)value))
-        return snprintf(err, err_size, "--param: no such parameter, or the value is out of its range") < 0;
+        return error_text(err, err_size, "--param: no such parameter, or the value is out of its range");
     return true;
 }
 

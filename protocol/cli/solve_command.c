@@ -18,6 +18,7 @@
 #include "cli/solve_jobs.h"
 #include "formats/atomic_file.h"
 #include "formats/coord.h"
+#include "formats/error_text.h"
 #include "formats/margin_text.h"
 #include "formats/number.h"
 #include "formats/posstr.h"
@@ -311,7 +312,7 @@ static bool set_size(void *request, const char *value, char *err, size_t err_siz
     Request *r = request;
     uint64_t size;
     if (r->have_position)
-        return snprintf(err, err_size, "give one of --size and --position, once") < 0;
+        return error_text(err, err_size, "give one of --size and --position, once");
     if (number_parse_uint(value, BB_MIN_SIZE, BB_MAX_SIZE, &size) != NUMBER_OK)
         return false;
     pos_init(&r->pos, (int)size);
@@ -324,11 +325,11 @@ static bool set_position(void *request, const char *value, char *err, size_t err
     Request *r = request;
     char why[160];
     if (r->have_position)
-        return snprintf(err, err_size, "give one of --size and --position, once") < 0;
+        return error_text(err, err_size, "give one of --size and --position, once");
     if (!value)
         return false;
     if (!posstr_parse(value, &r->pos, why, sizeof why))
-        return snprintf(err, err_size, "bad position string: %s", why) < 0;
+        return error_text(err, err_size, "bad position string: %s", why);
     r->have_position = true;
     return true;
 }
