@@ -40,6 +40,11 @@ static bool set(const ArgsOption *o, void *options, const char *value, char *err
             break;
         *(int *)field = (int)i;
         return true;
+    case ARGS_INT64:
+        if (number_parse_int(value, (int64_t)o->min, (int64_t)o->max, &i) != NUMBER_OK)
+            break;
+        *(int64_t *)field = i;
+        return true;
     case ARGS_REAL:
         if (number_parse_real(value, o->min, o->max, &d) != NUMBER_OK)
             break;
@@ -62,25 +67,19 @@ static bool set(const ArgsOption *o, void *options, const char *value, char *err
     return false;
 }
 
-ArgsResult args_parse(const ArgsCommand *c, int argc, char **argv, void *options, char **operands,
-                      int *operand_count)
+ArgsResult args_read(const ArgsCommand *c, int argc, char **argv, void *options, char **operands, int *operand_count,
+                     char *err, size_t err_size)
 {
     if (operand_count)
         *operand_count = 0;
     for (int k = 0; k < argc; k++) {
         const char *arg = argv[k];
-        if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-            args_usage(c, stdout);
+        if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0)
             return ARGS_HELP;
-        }
         const ArgsOption *o = find(c, arg);
         if (!o) {
-            if (arg[0] == '-' && arg[1] != '\0') {
-                args_usage_error(c, "unexpected argument '%s'", arg);
-                return ARGS_ERROR;
-            }
-            if (!operands) {
-                args_usage_error(c, "unexpected argument '%s'", arg);
+            if ((arg[0] == '-' && arg[1] != '\0') || !operands) {
+                snprintf(err, err_size, "unexpected argument '%.60s'", arg);
                 return ARGS_ERROR;
             }
             operands[(*operand_count)++] = argv[k];
@@ -89,13 +88,22 @@ ArgsResult args_parse(const ArgsCommand *c, int argc, char **argv, void *options
         const char *value = NULL;
         if (o->value)
             value = k + 1 < argc ? argv[++k] : NULL;
-        char err[ARGS_ERROR_MAX];
-        if (!set(o, options, value, err, sizeof err)) {
-            args_usage_error(c, "%s", err);
+        if (!set(o, options, value, err, err_size))
             return ARGS_ERROR;
-        }
     }
     return ARGS_OK;
+}
+
+ArgsResult args_parse(const ArgsCommand *c, int argc, char **argv, void *options, char **operands,
+                      int *operand_count)
+{
+    char err[ARGS_ERROR_MAX];
+    ArgsResult result = args_read(c, argc, argv, options, operands, operand_count, err, sizeof err);
+    if (result == ARGS_HELP)
+        args_usage(c, stdout);
+    else if (result == ARGS_ERROR)
+        args_usage_error(c, "%s", err);
+    return result;
 }
 
 void args_usage(const ArgsCommand *c, FILE *out)

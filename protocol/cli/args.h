@@ -13,11 +13,12 @@
 
 /* What an option sets, at `offset` in the command's options struct:
  * ARGS_ON and ARGS_OFF a bool to true or false, ARGS_ONE an int to 1,
- * ARGS_UINT a uint64_t, ARGS_INT an int, ARGS_REAL a double, each within
+ * ARGS_UINT a uint64_t, ARGS_INT an int, ARGS_INT64 an int64_t, ARGS_REAL a
+ * double, each within
  * [min, max], ARGS_TEXT a const char * (the argument itself); ARGS_CALL
  * calls `call` with the field's address and the value (NULL for a
  * switch). */
-typedef enum ArgsKind { ARGS_ON, ARGS_OFF, ARGS_ONE, ARGS_UINT, ARGS_INT, ARGS_REAL, ARGS_TEXT, ARGS_CALL } ArgsKind;
+typedef enum ArgsKind { ARGS_ON, ARGS_OFF, ARGS_ONE, ARGS_UINT, ARGS_INT, ARGS_INT64, ARGS_REAL, ARGS_TEXT, ARGS_CALL } ArgsKind;
 
 typedef struct ArgsOption {
     const char *name;    /* "--nodes" */
@@ -49,9 +50,15 @@ typedef enum ArgsResult {
     ARGS_ERROR  /* a usage error, said on stderr (exit 2) */
 } ArgsResult;
 
-/* Parses argv by the command's table into `options`; the arguments that
+/* Reads argv by the command's table into `options`; the arguments that
  * are not options (operands) go to operands[] (*operand_count of them;
- * operands NULL: none are accepted). An argument "-" is an operand. */
+ * operands NULL: none are accepted). An argument "-" is an operand.
+ * ARGS_ERROR with the message in err; nothing printed. */
+ArgsResult args_read(const ArgsCommand *command, int argc, char **argv, void *options, char **operands,
+                     int *operand_count, char *err, size_t err_size);
+
+/* args_read, with the usage text printed for ARGS_HELP and the usage
+ * error for ARGS_ERROR. */
 ArgsResult args_parse(const ArgsCommand *command, int argc, char **argv, void *options, char **operands,
                       int *operand_count);
 

@@ -11,20 +11,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/args.h"
 #include "cli/selfplay.h"
 #include "formats/game_file.h"
 
-static const char usage_text[] =
-    "Usage: rin games [--text] FILE...\n"
-    "\n"
+typedef struct GamesArgs {
+    bool text;
+} GamesArgs;
+
+static const ArgsOption games_options[] = {
+    {"--text", NULL, ARGS_ON, offsetof(GamesArgs, text), 0, 0, NULL, NULL,
+     "print the games as text (format rin-selfplay 1) instead: the\nbytes `rin selfplay --format text` writes for "
+     "the same run"},
+};
+
+static const ArgsCommand games_args = {
+    "games", "Usage: rin games [--text] FILE...\n",
     "Reads binary files of self-play games (format rin-games 1, as `rin selfplay`\n"
     "writes them; \"-\" reads stdin) and prints per file the games, positions,\n"
     "board sizes, results and bytes per game. A damaged file is refused with the\n"
-    "offset and reason.\n"
-    "\n"
-    "  --text       print the games as text (format rin-selfplay 1) instead: the\n"
-    "               bytes `rin selfplay --format text` writes for the same run\n"
-    "  -h, --help   show this help and exit\n";
+    "offset and reason.\n",
+    games_options, sizeof games_options / sizeof games_options[0], NULL};
+
+const ArgsCommand *games_command_args(void) { return &games_args; }
 
 /* What a file holds, by board size. */
 typedef struct Summary {
@@ -87,7 +96,7 @@ static bool read_file(FILE *in, const char *name, bool text, GameFileReader *rea
             break;
         if (item == GAME_FILE_ERROR) {
             fflush(stdout);
-            fprintf(stderr, "rin games: %s: byte %" PRIu64 ": %s\n", name, err.offset, err.reason);
+            fprintf(stderr, "rin: games: %s: byte %" PRIu64 ": %s\n", name, err.offset, err.reason);
             return false;
         }
         if (item == GAME_FILE_HEADER) {
@@ -107,46 +116,38 @@ static bool read_file(FILE *in, const char *name, bool text, GameFileReader *rea
 
 int games_command(int argc, char **argv)
 {
-    bool text = false;
-    int files = 0;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            fputs(usage_text, stdout);
-            return 0;
-        }
-        if (strcmp(argv[i], "--text") == 0)
-            text = true;
-        else if (strncmp(argv[i], "--", 2) == 0) {
-            fprintf(stderr, "rin games: unknown option '%.40s'\n\n%s", argv[i], usage_text);
-            return 2;
-        } else
-            files++;
+    GamesArgs a = {false};
+    char **paths = malloc((size_t)(argc + 1) * sizeof *paths);
+    if (!paths)
+        return args_fail("games", "out of memory");
+    int files;
+    ArgsResult parsed = args_parse(&games_args, argc, argv, &a, paths, &files);
+    if (parsed == ARGS_OK && files == 0) {
+        args_usage_error(&games_args, "no file given");
+        parsed = ARGS_ERROR;
     }
-    if (files == 0) {
-        fprintf(stderr, "rin games: no file given\n\n%s", usage_text);
-        return 2;
+    if (parsed != ARGS_OK) {
+        free(paths);
+        return parsed == ARGS_HELP ? 0 : 2;
     }
+    bool text = a.text;
     char *lines = malloc((size_t)SELFPLAY_LINE_MAX * BB_POINTS + SELFPLAY_SETTINGS_MAX + 32);
     if (!lines) {
-        fprintf(stderr, "rin games: out of memory\n");
-        return 1;
+        free(paths);
+        return args_fail("games", "out of memory");
     }
     int status = 0;
-    for (int i = 0; i < argc && status == 0; i++) {
-        if (strncmp(argv[i], "--", 2) == 0)
-            continue;
-        bool from_stdin = strcmp(argv[i], "-") == 0;
-        const char *name = from_stdin ? "<stdin>" : argv[i];
-        FILE *in = from_stdin ? stdin : fopen(argv[i], "rb");
+    for (int i = 0; i < files && status == 0; i++) {
+        bool from_stdin = strcmp(paths[i], "-") == 0;
+        const char *name = from_stdin ? "<stdin>" : paths[i];
+        FILE *in = from_stdin ? stdin : fopen(paths[i], "rb");
         if (!in) {
-            fprintf(stderr, "rin games: cannot open %s: %s\n", argv[i], strerror(errno));
-            status = 1;
+            status = args_fail("games", "cannot open %s: %s", paths[i], strerror(errno));
             break;
         }
         GameFileReader reader;
         if (!game_file_reader_init(&reader)) {
-            fprintf(stderr, "rin games: out of memory\n");
-            status = 1;
+            status = args_fail("games", "out of memory");
         } else if (!read_file(in, name, text, &reader, lines)) {
             status = 1;
         }
@@ -155,9 +156,8 @@ int games_command(int argc, char **argv)
             fclose(in);
     }
     free(lines);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "rin games: cannot write the output: %s\n", strerror(errno));
-        status = 1;
-    }
+    free(paths);
+    if (fflush(stdout) != 0 || ferror(stdout))
+        status = args_fail("games", "cannot write the output: %s", strerror(errno));
     return status;
 }

@@ -1,13 +1,13 @@
 /* The rin command: a GTP engine by default, plus benchmark, analysis and
  * data subcommands (playouts, perft, bench, suite, selfplay, games, train,
  * train-patterns, judge, solve, verify), and a game for people (play). */
-#include <inttypes.h>
+#include <stddef.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/bench_command.h"
 #include "cli/games_command.h"
 #include "cli/judge_command.h"
 #include "cli/pattern_train_command.h"
@@ -19,16 +19,9 @@
 #include "cli/train_command.h"
 #include "cli/verify_command.h"
 #include "formats/eval_file.h"
-#include "formats/number.h"
 #include "formats/pattern_file.h"
-#include "formats/posstr.h"
 #include "gtp/gtp.h"
 #include "gtp/options.h"
-#include "gtp/search_report.h"
-#include "players/player.h"
-#include "base/clock.h"
-#include "rules/perft.h"
-#include "rules/playout.h"
 #include "search/bench.h"
 #include "version.h"
 
@@ -104,132 +97,6 @@ static int usage_error(const char *fmt, const char *arg)
     return 2;
 }
 
-static int cmd_playouts(int argc, char **argv)
-{
-    uint64_t games = 100000, size = 16, seed = 1;
-    bool have_games = false;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--size") == 0) {
-            if (number_parse_uint(i + 1 < argc ? argv[i + 1] : NULL, BB_MIN_SIZE, BB_MAX_SIZE, &size) != NUMBER_OK)
-                return usage_error("playouts: --size needs a number from 4 to 16", NULL);
-            i++;
-        } else if (strcmp(argv[i], "--seed") == 0) {
-            if (number_parse_uint(i + 1 < argc ? argv[i + 1] : NULL, 0, UINT64_MAX, &seed) != NUMBER_OK)
-                return usage_error("playouts: --seed needs a non-negative number", NULL);
-            i++;
-        } else if (!have_games && number_parse_uint(argv[i], 1, UINT64_C(1) << 40, &games) == NUMBER_OK) {
-            have_games = true;
-        } else {
-            return usage_error("playouts: unexpected argument '%s'", argv[i]);
-        }
-    }
-    PlayoutStats stats;
-    double start = clock_now_seconds();
-    playout_run((int)size, games, seed, &stats);
-    double elapsed = clock_now_seconds() - start;
-    if (elapsed <= 0)
-        elapsed = 1e-9;
-    printf("size %d, seed %" PRIu64 ": black wins %" PRId64 ", white wins %" PRId64 ", draws %" PRId64
-           ", %.1f stones per game, %.3f s\n",
-           (int)size, seed, stats.black_wins, stats.white_wins, stats.draws,
-           (double)stats.plies / (double)stats.games, elapsed);
-    printf("playouts: %" PRIu64 " games, %.0f games/s, %.0f plies/s\n", stats.games,
-           (double)stats.games / elapsed, (double)stats.plies / elapsed);
-    return 0;
-}
-
-static int cmd_perft(int argc, char **argv)
-{
-    uint64_t depth = 0;
-    bool have_depth = false;
-    Position pos;
-    pos_init(&pos, BB_MAX_SIZE);
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--position") == 0) {
-            if (i + 1 >= argc)
-                return usage_error("perft: --position needs a position string", NULL);
-            char err[160];
-            if (!posstr_parse(argv[i + 1], &pos, err, sizeof err))
-                return usage_error("perft: bad position string: %s", err);
-            i++;
-        } else if (!have_depth && number_parse_uint(argv[i], 0, 64, &depth) == NUMBER_OK) {
-            have_depth = true;
-        } else {
-            return usage_error("perft: unexpected argument '%s'", argv[i]);
-        }
-    }
-    if (!have_depth)
-        return usage_error("perft: DEPTH is required", NULL);
-    double start = clock_now_seconds();
-    uint64_t leaves = perft(&pos, (int)depth);
-    double elapsed = clock_now_seconds() - start;
-    if (elapsed <= 0)
-        elapsed = 1e-9;
-    printf("perft %d: %" PRIu64 " leaves, %.3f s, %.0f leaves/s\n", (int)depth, leaves, elapsed,
-           (double)leaves / elapsed);
-    return 0;
-}
-
-static void bench_progress(int index, const Position *pos, const SearchInfo *info, void *context)
-{
-    (void)context;
-    char line[REPORT_LINE_MAX];
-    report_info_line(info, pos->size, line);
-    fprintf(stderr, "position %d/%d (%dx%d, %d empty): %s\n", index + 1, bench_count(), pos->size, pos->size,
-            pos_empty_count(pos), line);
-}
-
-enum { BENCH_HASH_MAX_MIB = 65536 }; /* as --hash allows */
-
-static int cmd_bench(int argc, char **argv)
-{
-    uint64_t depth = BENCH_DEFAULT_DEPTH, threads = 1, hash = BENCH_HASH_MIB;
-    bool have_depth = false;
-    const char *pattern_file = PATTERN_FILE_BUILTIN;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--threads") == 0) {
-            if (number_parse_uint(i + 1 < argc ? argv[i + 1] : NULL, 1, SEARCH_MAX_THREADS, &threads) != NUMBER_OK)
-                return usage_error("bench: --threads needs a number from 1 to 256", NULL);
-            i++;
-        } else if (strcmp(argv[i], "--hash") == 0) {
-            if (number_parse_uint(i + 1 < argc ? argv[i + 1] : NULL, 1, BENCH_HASH_MAX_MIB, &hash) != NUMBER_OK)
-                return usage_error("bench: --hash needs a number of MiB from 1 to 65536", NULL);
-            i++;
-        } else if (strcmp(argv[i], "--pattern-file") == 0) {
-            if (i + 1 >= argc || !argv[i + 1][0])
-                return usage_error("bench: --pattern-file needs builtin, none or a pattern weights file", NULL);
-            pattern_file = argv[++i];
-        } else if (!have_depth && strncmp(argv[i], "--", 2) != 0) {
-            if (number_parse_uint(argv[i], 1, SEARCH_MAX_DEPTH, &depth) != NUMBER_OK)
-                return usage_error("bench: DEPTH must be a number from 1 to 64, got '%s'", argv[i]);
-            have_depth = true;
-        } else {
-            return usage_error("bench: unexpected argument '%s'", argv[i]);
-        }
-    }
-    NtupleModel *patterns = NULL;
-    char err[OPTIONS_PATH_MAX + 256];
-    if (!pattern_file_resolve(pattern_file, &patterns, err, sizeof err)) {
-        fprintf(stderr, "rin: bench: %s\n", err);
-        return 1;
-    }
-    EvalModel *eval = eval_model_default();
-    BenchResult result;
-    BenchSetup setup = {(int)depth, (int)threads, (int)hash};
-    bool ok = eval && bench_run_with(eval, patterns, &setup, bench_progress, NULL, &result);
-    eval_model_destroy(eval);
-    ntuple_model_destroy(patterns);
-    if (!ok) {
-        fprintf(stderr, "rin: bench: out of memory\n");
-        return 1;
-    }
-    int64_t ms = result.time_ms > 0 ? result.time_ms : 1;
-    printf("Total time (ms) : %" PRId64 "\n", result.time_ms);
-    printf("Nodes searched: %" PRIu64 "\n", result.nodes);
-    printf("Nodes/second: %" PRIu64 "\n", result.nodes * 1000 / (uint64_t)ms);
-    return 0;
-}
-
 /* An --eval-file given while a pattern model evaluates: a warning saying
  * what the weights still do. */
 static void warn_eval_file(const char *who, bool given, const char *eval_file, const char *pattern_file)
@@ -239,108 +106,23 @@ static void warn_eval_file(const char *who, bool given, const char *eval_file, c
         fprintf(stderr, "%s: warning: --eval-file: %s\n", who, note);
 }
 
-static int cmd_suite(int argc, char **argv)
-{
-    uint64_t nodes = SUITE_DEFAULT_NODES;
-    const char *path = NULL;
-    const char *eval_file = EVAL_FILE_BUILTIN, *pattern_file = PATTERN_FILE_BUILTIN;
-    bool eval_file_given = false;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--nodes") == 0) {
-            if (number_parse_uint(i + 1 < argc ? argv[i + 1] : NULL, 1, UINT64_C(1) << 40, &nodes) != NUMBER_OK)
-                return usage_error("suite: --nodes needs a positive number", NULL);
-            i++;
-        } else if (strcmp(argv[i], "--eval-file") == 0) {
-            if (i + 1 >= argc || !argv[i + 1][0])
-                return usage_error("suite: --eval-file needs classic, builtin or a weights file", NULL);
-            eval_file = argv[++i];
-            eval_file_given = true;
-        } else if (strcmp(argv[i], "--pattern-file") == 0) {
-            if (i + 1 >= argc || !argv[i + 1][0])
-                return usage_error("suite: --pattern-file needs builtin, none or a pattern weights file", NULL);
-            pattern_file = argv[++i];
-        } else if (!path && strncmp(argv[i], "--", 2) != 0) {
-            path = argv[i];
-        } else {
-            return usage_error("suite: unexpected argument '%s'", argv[i]);
-        }
-    }
-    if (!path)
-        return usage_error("suite: FILE is required", NULL);
-    warn_eval_file("rin suite", eval_file_given, eval_file, pattern_file);
-    EvalModel *eval = NULL;
-    char err[OPTIONS_PATH_MAX + 256];
-    if (!eval_file_resolve(eval_file, &eval, err, sizeof err)) {
-        fprintf(stderr, "rin: suite: %s\n", err);
-        return 1;
-    }
-    NtupleModel *patterns = NULL;
-    if (!pattern_file_resolve(pattern_file, &patterns, err, sizeof err)) {
-        fprintf(stderr, "rin: suite: %s\n", err);
-        eval_model_destroy(eval);
-        return 1;
-    }
-    SuiteResult result;
-    double start = clock_now_seconds();
-    bool ok = suite_run_with(path, nodes, eval, patterns, stdout, &result, err, sizeof err);
-    eval_model_destroy(eval);
-    ntuple_model_destroy(patterns);
-    if (!ok) {
-        fprintf(stderr, "rin: suite: %s\n", err);
-        return 1;
-    }
-    printf("solved %d/%d at %" PRIu64 " nodes, %.1f s\n", result.solved, result.total, nodes,
-           clock_now_seconds() - start);
-    return 0;
-}
-
-/* Whether a subcommand's arguments ask for help (-h or --help anywhere). */
-static bool asks_for_help(int argc, char **argv)
-{
-    for (int i = 0; i < argc; i++)
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
-            return true;
-    return false;
-}
-
-/* The subcommands without a help page of their own are described in the
- * usage text: asked for help, they show it on stdout and succeed. */
-static bool is_simple_subcommand(const char *name)
-{
-    return strcmp(name, "playouts") == 0 || strcmp(name, "perft") == 0 || strcmp(name, "bench") == 0 ||
-           strcmp(name, "suite") == 0;
-}
+/* The subcommands, by name. */
+static const struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} subcommands[] = {
+    {"playouts", playouts_command}, {"perft", perft_command}, {"bench", bench_command},
+    {"train", train_command_run}, {"train-patterns", pattern_train_command_run},
+    {"selfplay", selfplay_command}, {"games", games_command}, {"judge", judge_command},
+    {"solve", solve_command},     {"verify", verify_command}, {"suite", suite_command},
+    {"play", play_command},
+};
 
 int main(int argc, char **argv)
 {
-    if (argc >= 2 && is_simple_subcommand(argv[1]) && asks_for_help(argc - 2, argv + 2)) {
-        print_usage(stdout);
-        return 0;
-    }
-    if (argc >= 2 && strcmp(argv[1], "playouts") == 0)
-        return cmd_playouts(argc - 2, argv + 2);
-    if (argc >= 2 && strcmp(argv[1], "perft") == 0)
-        return cmd_perft(argc - 2, argv + 2);
-    if (argc >= 2 && strcmp(argv[1], "bench") == 0)
-        return cmd_bench(argc - 2, argv + 2);
-    if (argc >= 2 && strcmp(argv[1], "train") == 0)
-        return train_command_run(argc - 2, argv + 2);
-    if (argc >= 2 && strcmp(argv[1], "train-patterns") == 0)
-        return pattern_train_command_run(argc - 2, argv + 2);
-    if (argc >= 2 && strcmp(argv[1], "selfplay") == 0)
-        return selfplay_command(argc - 2, argv + 2);
-    if (argc >= 2 && strcmp(argv[1], "games") == 0)
-        return games_command(argc - 2, argv + 2);
-    if (argc >= 2 && strcmp(argv[1], "judge") == 0)
-        return judge_command(argc - 2, argv + 2);
-    if (argc >= 2 && strcmp(argv[1], "solve") == 0)
-        return solve_command(argc - 2, argv + 2);
-    if (argc >= 2 && strcmp(argv[1], "verify") == 0)
-        return verify_command(argc - 2, argv + 2);
-    if (argc >= 2 && strcmp(argv[1], "suite") == 0)
-        return cmd_suite(argc - 2, argv + 2);
-    if (argc >= 2 && strcmp(argv[1], "play") == 0)
-        return play_command(argc - 2, argv + 2);
+    for (size_t i = 0; argc >= 2 && i < sizeof subcommands / sizeof subcommands[0]; i++)
+        if (strcmp(argv[1], subcommands[i].name) == 0)
+            return subcommands[i].run(argc - 2, argv + 2);
 
     EngineOptions options;
     options_defaults(&options);

@@ -13,6 +13,8 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "cli/args.h"
+#include "formats/error_text.h"
 #include "formats/board_text.h"
 #include "formats/number.h"
 #include "formats/posstr.h"
@@ -22,16 +24,6 @@
 enum { PLAY_DEFAULT_SIZE = 9, PLAY_DEFAULT_MOVETIME = 1000, PLAY_COMMAND_MAX = 128, PLAY_PROMPT_MAX = 96,
        PLAY_ANSWER_MAX = 4096 };
 
-static const char usage_text[] =
-    "Usage: rin play [--size N] [--color b|w] [--movetime MS] [--position STRING]\n"
-    "Play Rin against the engine on the terminal.\n"
-    "\n"
-    "  --size N           board size, 4 to 16 (default 9)\n"
-    "  --color b|w        your colour: b (Black, moves first) or w (default b)\n"
-    "  --movetime MS      the engine's time per stone in milliseconds (default 1000)\n"
-    "  --position STRING  start from this position string (as rin-position answers;\n"
-    "                     the board size comes with it), not the empty board\n"
-    "  -h, --help         show this help and exit\n";
 
 static const char help_text[] =
     "Type a vertex for each of your stones, e.g. d5 (column letter without I, row\n"
@@ -277,13 +269,6 @@ static void announce_result(const Game *g)
     }
 }
 
-static int usage_error(const char *message, const char *arg)
-{
-    fprintf(stderr, "rin play: ");
-    fprintf(stderr, message, arg);
-    fprintf(stderr, "\n\n%s", usage_text);
-    return 2;
-}
 
 static void open_editor(Game *g)
 {
@@ -306,45 +291,69 @@ static void open_editor(Game *g)
     el_source(g->el, NULL);
 }
 
+typedef struct PlayArgs {
+    int64_t size, movetime;
+    Color human;
+    Position start;
+    bool have_start;
+} PlayArgs;
+
+static bool set_color(void *human, const char *value, char *err, size_t err_size)
+{
+    (void)err, (void)err_size;
+    if (value && (strcasecmp(value, "b") == 0 || strcasecmp(value, "black") == 0))
+        *(Color *)human = COLOR_BLACK;
+    else if (value && (strcasecmp(value, "w") == 0 || strcasecmp(value, "white") == 0))
+        *(Color *)human = COLOR_WHITE;
+    else
+        return false;
+    return true;
+}
+
+static bool set_start(void *args, const char *value, char *err, size_t err_size)
+{
+    PlayArgs *a = args;
+    char why[160];
+    if (!value)
+        return false;
+    if (!posstr_parse(value, &a->start, why, sizeof why))
+        return error_text(err, err_size, "--position: %s", why);
+    a->have_start = true;
+    return true;
+}
+
+static const ArgsOption play_options[] = {
+    {"--size", "N", ARGS_INT64, offsetof(PlayArgs, size), BB_MIN_SIZE, BB_MAX_SIZE, NULL,
+     "--size needs a number from 4 to 16", "board size, 4 to 16 (default 9)"},
+    {"--color", "b|w", ARGS_CALL, offsetof(PlayArgs, human), 0, 0, set_color, "--color needs b or w",
+     "your colour: b (Black, moves first) or w (default b)"},
+    {"--colour", "b|w", ARGS_CALL, offsetof(PlayArgs, human), 0, 0, set_color, "--color needs b or w",
+     "the same as --color"},
+    {"--movetime", "MS", ARGS_INT64, offsetof(PlayArgs, movetime), 1, 86400000, NULL,
+     "--movetime needs a number of milliseconds from 1 to 86400000",
+     "the engine's time per stone in milliseconds (default 1000)"},
+    {"--position", "STRING", ARGS_CALL, 0, 0, 0, set_start,
+     "--position needs a position string, e.g. '9/9/9/9/4x4/9/9/9/9 w 1'",
+     "start from this position string (as rin-position answers;\nthe board size comes with it), not the empty board"},
+};
+
+static const ArgsCommand play_args = {"play",
+                                      "Usage: rin play [--size N] [--color b|w] [--movetime MS] [--position STRING]\n",
+                                      "Play Rin against the engine on the terminal.\n", play_options,
+                                      sizeof play_options / sizeof play_options[0], NULL};
+
+const ArgsCommand *play_command_args(void) { return &play_args; }
+
 int play_command(int argc, char **argv)
 {
-    int64_t size = PLAY_DEFAULT_SIZE, movetime = PLAY_DEFAULT_MOVETIME;
-    Color human = COLOR_BLACK;
-    Position start;
-    bool have_start = false;
-    for (int i = 0; i < argc; i++) {
-        const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-            fputs(usage_text, stdout);
-            return 0;
-        } else if (strcmp(arg, "--size") == 0) {
-            if (number_parse_int(value, BB_MIN_SIZE, BB_MAX_SIZE, &size) != NUMBER_OK)
-                return usage_error("--size needs a number from 4 to 16", NULL);
-            i++;
-        } else if (strcmp(arg, "--color") == 0 || strcmp(arg, "--colour") == 0) {
-            if (value && (strcasecmp(value, "b") == 0 || strcasecmp(value, "black") == 0))
-                human = COLOR_BLACK;
-            else if (value && (strcasecmp(value, "w") == 0 || strcasecmp(value, "white") == 0))
-                human = COLOR_WHITE;
-            else
-                return usage_error("--color needs b or w", NULL);
-            i++;
-        } else if (strcmp(arg, "--movetime") == 0) {
-            if (number_parse_int(value, 1, INT64_C(86400000), &movetime) != NUMBER_OK)
-                return usage_error("--movetime needs a number of milliseconds from 1 to 86400000", NULL);
-            i++;
-        } else if (strcmp(arg, "--position") == 0) {
-            char err[160];
-            if (!value)
-                return usage_error("--position needs a position string, e.g. '9/9/9/9/4x4/9/9/9/9 w 1'", NULL);
-            if (!posstr_parse(value, &start, err, sizeof err))
-                return usage_error("--position: %s", err);
-            have_start = true;
-            i++;
-        } else {
-            return usage_error("unexpected argument '%s'", arg);
-        }
-    }
+    PlayArgs a = {.size = PLAY_DEFAULT_SIZE, .movetime = PLAY_DEFAULT_MOVETIME, .human = COLOR_BLACK};
+    ArgsResult parsed = args_parse(&play_args, argc, argv, &a, NULL, NULL);
+    if (parsed != ARGS_OK)
+        return parsed == ARGS_HELP ? 0 : 2;
+    int64_t size = a.size, movetime = a.movetime;
+    Color human = a.human;
+    Position start = a.start;
+    bool have_start = a.have_start;
     if (have_start)
         size = start.size; /* the position's, whatever --size said */
     EngineOptions options;
@@ -354,7 +363,7 @@ int play_command(int argc, char **argv)
     Game g = {.human = human, .movetime = movetime};
     g.gtp = gtp_create(&options);
     if (!g.gtp) {
-        fprintf(stderr, "rin play: out of memory\n");
+        fprintf(stderr, "rin: play: out of memory\n");
         return 1;
     }
     run(&g, NULL, "boardsize %d", (int)size);

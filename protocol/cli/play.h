@@ -5,8 +5,13 @@
 #ifndef RIN_PLAY_H
 #define RIN_PLAY_H
 
+#include "cli/args.h"
+
 /* Runs `rin play` with the arguments after "play". Returns the exit status
  * (0, 1 on a failure, 2 on bad arguments). */
 int play_command(int argc, char **argv);
+
+/* Its options' table (the usage text, and the man page's test). */
+const ArgsCommand *play_command_args(void);
 
 #endif

@@ -40,6 +40,8 @@
  *   7. the game index g, decimal (split held-out data by game).
  */
 #include "cli/selfplay.h"
+
+#include "cli/args.h"
 #include "formats/eval_file.h"
 #include "formats/pattern_file.h"
 #include "gtp/options.h"
@@ -64,37 +66,6 @@
  * per thread: bounds memory when one game takes long. */
 enum { PENDING_PER_THREAD = 4 };
 
-static const char usage_text[] =
-    "Usage: rin selfplay [--games N] [--sizes 8,12,16] [--nodes N] [--seed S] [--shard I/N]\n"
-    "                    [--opening-plies K] [--explore P] [--mc-playouts M] [--solve-empties E]\n"
-    "                    [--threads T] [--eval-file E] [--pattern-file P] [--format binary|text]\n"
-    "                    [--output FILE]\n"
-    "\n"
-    "Plays the search player against itself and writes the games as training data:\n"
-    "whole games in a compact binary file (format rin-games 1), or one line per\n"
-    "position (format rin-selfplay 1); both are described in engine/learn/TRAINING.md,\n"
-    "and `rin games --text` prints a binary file as the text format.\n"
-    "Game g depends only on the seed and g: the output does not depend on --threads,\n"
-    "and the shards 1/N..N/N of a run together hold exactly its games.\n"
-    "\n"
-    "  --games N          games to play (default 100)\n"
-    "  --sizes LIST       board sizes 4..16, game g on the (g mod count)-th (default 8,12,16)\n"
-    "  --nodes N          search nodes per stone (default 2000)\n"
-    "  --seed S           seed of the run (default 1)\n"
-    "  --shard I/N        play only the games g with g mod N = I-1 (default 1/1)\n"
-    "  --opening-plies K  uniformly random stones that open each game (default 4)\n"
-    "  --explore P        probability that a later stone is random, not searched (default 0)\n"
-    "  --mc-playouts M    random playouts per position for Monte Carlo ownership (default 0: off)\n"
-    "  --solve-empties E  solve positions with at most E empty points exactly (default 0: off;\n"
-    "                     the solver's time grows steeply beyond about 20)\n"
-    "  --threads T        games played at once (default 1)\n"
-    "  --eval-file E      the search's evaluation: builtin (the learned weights built in, the default),\n"
-    "                     classic (hand-set) or a weights file\n"
-    "  --pattern-file P   the pattern model the search evaluates with: builtin (the default),\n"
-    "                     none (the eval-file's evaluation alone) or a pattern weights file\n"
-    "  --format F         binary (rin-games, the default) or text (rin-selfplay)\n"
-    "  --output FILE      write to FILE (replaced) instead of stdout\n"
-    "  -h, --help         show this help and exit\n";
 
 void selfplay_defaults(SelfplayOptions *o)
 {
@@ -115,13 +86,10 @@ void selfplay_defaults(SelfplayOptions *o)
                                      .mc_playouts = 0, .solve_empties = 0};
 }
 
-static bool parse_whole(const char *text, uint64_t min, uint64_t max, uint64_t *out)
+static bool set_sizes(void *options, const char *text, char *err, size_t err_size)
 {
-    return number_parse_uint(text, min, max, out) == NUMBER_OK;
-}
-
-static bool parse_sizes(const char *text, SelfplayOptions *o)
-{
+    (void)err, (void)err_size;
+    SelfplayOptions *o = options;
     int sizes[SELFPLAY_MAX_SIZES], count = 0;
     for (const char *s = text;; s++) {
         const char *end = strchr(s, ',');
@@ -140,102 +108,97 @@ static bool parse_sizes(const char *text, SelfplayOptions *o)
     return true;
 }
 
-static bool parse_shard(const char *text, SelfplayOptions *o)
+static bool set_shard(void *options, const char *text, char *err, size_t err_size)
 {
-    const char *slash = strchr(text, '/');
+    (void)err, (void)err_size;
+    SelfplayOptions *o = options;
+    const char *slash = text ? strchr(text, '/') : NULL;
     uint64_t shard, shards;
     if (!slash || number_parse_uint_span(text, (size_t)(slash - text), 1, UINT32_MAX, &shard) != NUMBER_OK ||
-        !parse_whole(slash + 1, 1, UINT32_MAX, &shards) || shard > shards)
+        number_parse_uint(slash + 1, 1, UINT32_MAX, &shards) != NUMBER_OK || shard > shards)
         return false;
     o->shard = shard;
     o->shards = shards;
     return true;
 }
 
-static bool parse_probability(const char *text, double *out)
+static bool set_probability(void *probability, const char *text, char *err, size_t err_size)
 {
+    (void)err, (void)err_size;
     /* no sign: not even for -0 */
-    return *text != '-' && *text != '+' && number_parse_real(text, 0.0, 1.0, out) == NUMBER_OK;
+    return text && *text != '-' && *text != '+' && number_parse_real(text, 0.0, 1.0, probability) == NUMBER_OK;
 }
+
+static bool set_format(void *format, const char *value, char *err, size_t err_size)
+{
+    (void)err, (void)err_size;
+    if (!value || (strcmp(value, "binary") != 0 && strcmp(value, "text") != 0))
+        return false;
+    *(SelfplayFormat *)format = strcmp(value, "text") == 0 ? SELFPLAY_TEXT : SELFPLAY_BINARY;
+    return true;
+}
+
+#define AT(field) offsetof(SelfplayOptions, field)
+
+static const ArgsOption selfplay_options[] = {
+    {"--games", "N", ARGS_UINT, AT(games), 1, 1e12, NULL, "--games needs a number of games from 1 to 10^12",
+     "games to play (default 100)"},
+    {"--sizes", "LIST", ARGS_CALL, 0, 0, 0, set_sizes,
+     "--sizes needs board sizes from 4 to 16 separated by commas, e.g. 8,12,16",
+     "board sizes 4..16, game g on the (g mod count)-th (default 8,12,16)"},
+    {"--nodes", "N", ARGS_UINT, AT(settings.nodes), 1, 1e12, NULL, "--nodes needs a number of nodes from 1 to 10^12",
+     "search nodes per stone (default 2000)"},
+    {"--seed", "S", ARGS_UINT, AT(settings.seed), 0, 1.9e19, NULL, "--seed needs a non-negative number",
+     "seed of the run (default 1)"},
+    {"--shard", "I/N", ARGS_CALL, 0, 0, 0, set_shard, "--shard needs I/N with 1 <= I <= N, e.g. 2/4",
+     "play only the games g with g mod N = I-1 (default 1/1)"},
+    {"--opening-plies", "K", ARGS_INT, AT(settings.opening_plies), 0, BB_POINTS, NULL,
+     "--opening-plies needs a number of stones from 0 to 256", "uniformly random stones that open each game (default 4)"},
+    {"--explore", "P", ARGS_CALL, AT(settings.explore), 0, 0, set_probability,
+     "--explore needs a probability from 0 to 1, e.g. 0.05",
+     "probability that a later stone is random, not searched (default 0)"},
+    {"--mc-playouts", "M", ARGS_INT, AT(settings.mc_playouts), 0, 1000000, NULL,
+     "--mc-playouts needs a number of playouts from 0 to 1000000",
+     "random playouts per position for Monte Carlo ownership (default 0: off)"},
+    {"--solve-empties", "E", ARGS_INT, AT(settings.solve_empties), 0, 32, NULL,
+     "--solve-empties needs a number of empty points from 0 to 32",
+     "solve positions with at most E empty points exactly (default 0: off;\nthe solver's time grows steeply beyond about 20)"},
+    {"--threads", "T", ARGS_INT, AT(threads), 1, SELFPLAY_MAX_THREADS, NULL,
+     "--threads needs a number of threads from 1 to 256", "games played at once (default 1)"},
+    {"--eval-file", "E", ARGS_TEXT, AT(eval_file), 0, 0, NULL, "--eval-file needs classic, builtin or a weights file",
+     "the search's evaluation: builtin (the learned weights built in, the default),\nclassic (hand-set) or a weights file"},
+    {"--pattern-file", "P", ARGS_TEXT, AT(pattern_file), 0, 0, NULL,
+     "--pattern-file needs builtin, none or a pattern weights file",
+     "the pattern model the search evaluates with: builtin (the default),\nnone (the eval-file's evaluation alone) or "
+     "a pattern weights file"},
+    {"--format", "F", ARGS_CALL, AT(format), 0, 0, set_format, "--format needs binary or text",
+     "binary (rin-games, the default) or text (rin-selfplay)"},
+    {"--output", "FILE", ARGS_TEXT, AT(output), 0, 0, NULL, "--output needs a file name",
+     "write to FILE (replaced) instead of stdout"},
+};
+
+static const ArgsCommand selfplay_args = {
+    "selfplay",
+    "Usage: rin selfplay [--games N] [--sizes 8,12,16] [--nodes N] [--seed S] [--shard I/N]\n"
+    "                    [--opening-plies K] [--explore P] [--mc-playouts M] [--solve-empties E]\n"
+    "                    [--threads T] [--eval-file E] [--pattern-file P] [--format binary|text]\n"
+    "                    [--output FILE]\n",
+    "Plays the search player against itself and writes the games as training data:\n"
+    "whole games in a compact binary file (format rin-games 1), or one line per\n"
+    "position (format rin-selfplay 1); both are described in engine/learn/TRAINING.md,\n"
+    "and `rin games --text` prints a binary file as the text format.\n"
+    "Game g depends only on the seed and g: the output does not depend on --threads,\n"
+    "and the shards 1/N..N/N of a run together hold exactly its games.\n",
+    selfplay_options,
+    sizeof selfplay_options / sizeof selfplay_options[0],
+    NULL};
+
+const ArgsCommand *selfplay_command_args(void) { return &selfplay_args; }
 
 SelfplayParse selfplay_parse_args(int argc, char **argv, SelfplayOptions *o, char *err, size_t err_size)
 {
-    for (int i = 0; i < argc; i++) {
-        const char *flag = argv[i];
-        if (strcmp(flag, "-h") == 0 || strcmp(flag, "--help") == 0)
-            return SELFPLAY_PARSE_HELP;
-        if (strncmp(flag, "--", 2) != 0) {
-            snprintf(err, err_size, "unexpected argument '%.60s'", flag);
-            return SELFPLAY_PARSE_ERROR;
-        }
-        if (i + 1 >= argc) {
-            snprintf(err, err_size, "%.40s needs a value", flag);
-            return SELFPLAY_PARSE_ERROR;
-        }
-        const char *value = argv[++i];
-        uint64_t n = 0;
-        bool ok = true;
-        const char *expected = "";
-        if (strcmp(flag, "--games") == 0) {
-            expected = "a number of games from 1 to 10^12";
-            ok = parse_whole(value, 1, UINT64_C(1000000000000), &o->games);
-        } else if (strcmp(flag, "--sizes") == 0) {
-            expected = "board sizes from 4 to 16 separated by commas, e.g. 8,12,16";
-            ok = parse_sizes(value, o);
-        } else if (strcmp(flag, "--nodes") == 0) {
-            expected = "a number of nodes from 1 to 10^12";
-            ok = parse_whole(value, 1, UINT64_C(1000000000000), &o->settings.nodes);
-        } else if (strcmp(flag, "--seed") == 0) {
-            expected = "a non-negative number";
-            ok = parse_whole(value, 0, UINT64_MAX, &o->settings.seed);
-        } else if (strcmp(flag, "--shard") == 0) {
-            expected = "I/N with 1 <= I <= N, e.g. 2/4";
-            ok = parse_shard(value, o);
-        } else if (strcmp(flag, "--opening-plies") == 0) {
-            expected = "a number of stones from 0 to 256";
-            ok = parse_whole(value, 0, BB_POINTS, &n);
-            o->settings.opening_plies = ok ? (int)n : o->settings.opening_plies;
-        } else if (strcmp(flag, "--explore") == 0) {
-            expected = "a probability from 0 to 1, e.g. 0.05";
-            ok = parse_probability(value, &o->settings.explore);
-        } else if (strcmp(flag, "--mc-playouts") == 0) {
-            expected = "a number of playouts from 0 to 1000000";
-            ok = parse_whole(value, 0, 1000000, &n);
-            o->settings.mc_playouts = ok ? (int)n : o->settings.mc_playouts;
-        } else if (strcmp(flag, "--solve-empties") == 0) {
-            expected = "a number of empty points from 0 to 32";
-            ok = parse_whole(value, 0, 32, &n);
-            o->settings.solve_empties = ok ? (int)n : o->settings.solve_empties;
-        } else if (strcmp(flag, "--threads") == 0) {
-            expected = "a number of threads from 1 to 256";
-            ok = parse_whole(value, 1, SELFPLAY_MAX_THREADS, &n);
-            o->threads = ok ? (int)n : o->threads;
-        } else if (strcmp(flag, "--eval-file") == 0) {
-            expected = "classic, builtin or a weights file";
-            ok = *value != '\0';
-            o->eval_file = ok ? value : o->eval_file;
-        } else if (strcmp(flag, "--pattern-file") == 0) {
-            expected = "builtin, none or a pattern weights file";
-            ok = *value != '\0';
-            o->pattern_file = ok ? value : o->pattern_file;
-        } else if (strcmp(flag, "--format") == 0) {
-            expected = "binary or text";
-            ok = strcmp(value, "binary") == 0 || strcmp(value, "text") == 0;
-            o->format = !ok ? o->format : strcmp(value, "text") == 0 ? SELFPLAY_TEXT : SELFPLAY_BINARY;
-        } else if (strcmp(flag, "--output") == 0) {
-            expected = "a file name";
-            ok = *value != '\0';
-            o->output = ok ? value : o->output;
-        } else {
-            snprintf(err, err_size, "unknown option '%.40s'", flag);
-            return SELFPLAY_PARSE_ERROR;
-        }
-        if (!ok) {
-            snprintf(err, err_size, "%s needs %s, got '%.40s'", flag, expected, value);
-            return SELFPLAY_PARSE_ERROR;
-        }
-    }
-    return SELFPLAY_PARSE_RUN;
+    ArgsResult result = args_read(&selfplay_args, argc, argv, o, NULL, NULL, err, err_size);
+    return result == ARGS_OK ? SELFPLAY_PARSE_RUN : result == ARGS_HELP ? SELFPLAY_PARSE_HELP : SELFPLAY_PARSE_ERROR;
 }
 
 size_t selfplay_format_game(const SelfplayGame *game, char *out)
@@ -475,9 +438,9 @@ static int run_games(const SelfplayOptions *o, int fd)
         ok = workers[i].player && workers[i].game;
     }
     if (!ok) {
-        fprintf(stderr, "rin selfplay: out of memory\n");
+        fprintf(stderr, "rin: selfplay: out of memory\n");
     } else if (!write_header(fd, o)) {
-        fprintf(stderr, "rin selfplay: cannot write the output: %s\n", strerror(errno));
+        fprintf(stderr, "rin: selfplay: cannot write the output: %s\n", strerror(errno));
         ok = false;
     } else {
         pthread_mutex_init(&run.lock, NULL);
@@ -497,7 +460,7 @@ static int run_games(const SelfplayOptions *o, int fd)
         if (run.progress && run.total > 0)
             fputs("\r\033[K", stderr);
         if (run.failed) {
-            fprintf(stderr, "rin selfplay: %s\n", run.error);
+            fprintf(stderr, "rin: selfplay: %s\n", run.error);
             ok = false;
         }
         fprintf(stderr,
@@ -525,11 +488,10 @@ int selfplay_command(int argc, char **argv)
     char err[200];
     switch (selfplay_parse_args(argc, argv, &options, err, sizeof err)) {
     case SELFPLAY_PARSE_HELP:
-        fputs(usage_text, stdout);
+        args_usage(&selfplay_args, stdout);
         return 0;
     case SELFPLAY_PARSE_ERROR:
-        fprintf(stderr, "rin selfplay: %s\n\n%s", err, usage_text);
-        return 2;
+        return args_usage_error(&selfplay_args, "%s", err);
     case SELFPLAY_PARSE_RUN:
         break;
     }
@@ -537,7 +499,7 @@ int selfplay_command(int argc, char **argv)
     if (options.eval_file) {
         char why[OPTIONS_PATH_MAX + 160];
         if (!eval_file_resolve(options.eval_file, &model, why, sizeof why)) {
-            fprintf(stderr, "rin selfplay: %s\n", why);
+            fprintf(stderr, "rin: selfplay: %s\n", why);
             return 2;
         }
         options.settings.eval = model;
@@ -546,14 +508,14 @@ int selfplay_command(int argc, char **argv)
     if (options.pattern_file) {
         char why[OPTIONS_PATH_MAX + 160];
         if (!pattern_file_resolve(options.pattern_file, &patterns, why, sizeof why)) {
-            fprintf(stderr, "rin selfplay: %s\n", why);
+            fprintf(stderr, "rin: selfplay: %s\n", why);
             eval_model_destroy(model);
             return 2;
         }
         options.settings.patterns = patterns;
     }
     if (!options.output && options.format == SELFPLAY_BINARY && isatty(STDOUT_FILENO) == 1) {
-        fprintf(stderr, "rin selfplay: binary games are not written to a terminal: give --output FILE, "
+        fprintf(stderr, "rin: selfplay: binary games are not written to a terminal: give --output FILE, "
                         "redirect stdout, or ask for --format text\n");
         eval_model_destroy(model);
         ntuple_model_destroy(patterns);
@@ -563,7 +525,7 @@ int selfplay_command(int argc, char **argv)
     if (options.output) {
         fd = open(options.output, O_WRONLY | O_CREAT | O_TRUNC, 0666);
         if (fd < 0) {
-            fprintf(stderr, "rin selfplay: cannot open %s: %s\n", options.output, strerror(errno));
+            fprintf(stderr, "rin: selfplay: cannot open %s: %s\n", options.output, strerror(errno));
             eval_model_destroy(model);
             ntuple_model_destroy(patterns);
             return 1;
@@ -571,7 +533,7 @@ int selfplay_command(int argc, char **argv)
     }
     int status = run_games(&options, fd);
     if (options.output && close(fd) != 0 && status == 0) {
-        fprintf(stderr, "rin selfplay: cannot write %s: %s\n", options.output, strerror(errno));
+        fprintf(stderr, "rin: selfplay: cannot write %s: %s\n", options.output, strerror(errno));
         status = 1;
     }
     eval_model_destroy(model);

@@ -5,6 +5,8 @@
 #ifndef RIN_PROTOCOL_SELFPLAY_H
 #define RIN_PROTOCOL_SELFPLAY_H
 
+#include "cli/args.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -42,6 +44,9 @@ void selfplay_defaults(SelfplayOptions *options);
  * defaults or earlier settings). On an error writes what is wrong into err
  * (err_size bytes); *options may then be partly changed. */
 SelfplayParse selfplay_parse_args(int argc, char **argv, SelfplayOptions *options, char *err, size_t err_size);
+
+/* Its options' table (the usage text, and the man page's test). */
+const ArgsCommand *selfplay_command_args(void);
 
 /* The settings that reproduce a run's games (all but --threads, --format
  * and --output) as one line: the text format's second header line without

@@ -7,15 +7,16 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "cli/args.h"
 #include "formats/proof_file.h"
 #include "base/clock.h"
 
-static const char usage_text[] =
-    "Usage: rin verify FILE...\n"
-    "\n"
+static const ArgsCommand verify_args = {
+    "verify", "Usage: rin verify FILE...\n",
     "Checks proof files (formats rin-proof 1 and 2, as `rin solve --proof` writes\n"
     "them; \"-\" reads stdin) with the rules alone: every stone of the prover is\n"
     "legal and leads to the position its child holds, every legal stone of the\n"
@@ -23,12 +24,12 @@ static const char usage_text[] =
     "reaches the claimed margin under this checker's own search of every\n"
     "continuation. Prints what each file proves; a proof that does not hold is\n"
     "refused with the line, the node's position and the reason. A long check\n"
-    "writes a progress line to stderr every 5 seconds.\n"
-    "\n"
-    "  -h, --help   show this help and exit\n"
-    "\n"
+    "writes a progress line to stderr every 5 seconds.\n",
+    NULL, 0,
     "Exit status: 0 every file holds, 1 a file is refused or unreadable, 2 bad\n"
-    "arguments.\n";
+    "arguments.\n"};
+
+const ArgsCommand *verify_command_args(void) { return &verify_args; }
 
 static const char *color_name(Color c) { return c == COLOR_BLACK ? "black" : "white"; }
 
@@ -100,7 +101,7 @@ static bool verify_file(FILE *in, const char *name)
     double seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
     if (!ok) {
         fflush(stdout);
-        fprintf(stderr, "rin verify: %s: refused: %s\n", name, err);
+        fprintf(stderr, "rin: verify: %s: refused: %s\n", name, err);
         return false;
     }
     printf("%s: verified %d claim%s\n", name, summary.claims, summary.claims == 1 ? "" : "s");
@@ -116,30 +117,26 @@ static bool verify_file(FILE *in, const char *name)
 
 int verify_command(int argc, char **argv)
 {
-    int files = 0;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            fputs(usage_text, stdout);
-            return 0;
-        }
-        if (strncmp(argv[i], "--", 2) == 0) {
-            fprintf(stderr, "rin verify: unknown option '%.40s'\n\n%s", argv[i], usage_text);
-            return 2;
-        }
-        files++;
+    char **paths = malloc((size_t)(argc + 1) * sizeof *paths);
+    if (!paths)
+        return args_fail("verify", "out of memory");
+    int files;
+    ArgsResult parsed = args_parse(&verify_args, argc, argv, NULL, paths, &files);
+    if (parsed == ARGS_OK && files == 0) {
+        args_usage_error(&verify_args, "no file given");
+        parsed = ARGS_ERROR;
     }
-    if (files == 0) {
-        fprintf(stderr, "rin verify: no file given\n\n%s", usage_text);
-        return 2;
+    if (parsed != ARGS_OK) {
+        free(paths);
+        return parsed == ARGS_HELP ? 0 : 2;
     }
     int status = 0;
-    for (int i = 0; i < argc; i++) {
-        bool from_stdin = strcmp(argv[i], "-") == 0;
-        const char *name = from_stdin ? "<stdin>" : argv[i];
-        FILE *in = from_stdin ? stdin : fopen(argv[i], "r");
+    for (int i = 0; i < files; i++) {
+        bool from_stdin = strcmp(paths[i], "-") == 0;
+        const char *name = from_stdin ? "<stdin>" : paths[i];
+        FILE *in = from_stdin ? stdin : fopen(paths[i], "r");
         if (!in) {
-            fprintf(stderr, "rin verify: cannot open %s: %s\n", argv[i], strerror(errno));
-            status = 1;
+            status = args_fail("verify", "cannot open %s: %s", paths[i], strerror(errno));
             continue;
         }
         if (!verify_file(in, name))
@@ -147,9 +144,8 @@ int verify_command(int argc, char **argv)
         if (!from_stdin)
             fclose(in);
     }
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "rin verify: cannot write the output: %s\n", strerror(errno));
-        status = 1;
-    }
+    free(paths);
+    if (fflush(stdout) != 0 || ferror(stdout))
+        status = args_fail("verify", "cannot write the output: %s", strerror(errno));
     return status;
 }

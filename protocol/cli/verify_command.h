@@ -3,8 +3,13 @@
 #ifndef RIN_VERIFY_COMMAND_H
 #define RIN_VERIFY_COMMAND_H
 
+#include "cli/args.h"
+
 /* argv holds the arguments after "verify"; returns the exit status (0 every
  * file proves its claims, 1 a file refused or unreadable, 2 bad arguments). */
 int verify_command(int argc, char **argv);
+
+/* Its options' table (the usage text, and the man page's test). */
+const ArgsCommand *verify_command_args(void);
 
 #endif

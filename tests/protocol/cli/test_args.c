@@ -13,10 +13,15 @@
 #include <cmocka.h>
 
 #include "cli/args.h"
+#include "cli/bench_command.h"
+#include "cli/games_command.h"
 #include "cli/judge_command.h"
 #include "cli/pattern_train_command.h"
+#include "cli/play.h"
+#include "cli/selfplay.h"
 #include "cli/solve_command.h"
 #include "cli/train_command.h"
+#include "cli/verify_command.h"
 #include "run_command.h"
 
 static const ArgsCommand *command(size_t i)
@@ -30,6 +35,22 @@ static const ArgsCommand *command(size_t i)
         return pattern_train_command_args();
     case 3:
         return judge_command_args();
+    case 4:
+        return games_command_args();
+    case 5:
+        return verify_command_args();
+    case 6:
+        return selfplay_command_args();
+    case 7:
+        return play_command_args();
+    case 8:
+        return playouts_command_args();
+    case 9:
+        return perft_command_args();
+    case 10:
+        return bench_command_args();
+    case 11:
+        return suite_command_args();
     }
     return NULL;
 }

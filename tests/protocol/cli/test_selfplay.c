@@ -169,8 +169,8 @@ static void test_arguments(void **state)
         {{"--threads", "0"}, "--threads"},
         {{"--output", ""}, "--output"},
         {{"--format", "txt"}, "--format needs binary or text"},
-        {{"--games"}, "--games needs a value"},
-        {{"--bogus", "1"}, "unknown option '--bogus'"},
+        {{"--games"}, "--games needs"},
+        {{"--bogus", "1"}, "unexpected argument '--bogus'"},
         {{"12"}, "unexpected argument '12'"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -645,13 +645,13 @@ static void test_bad_arguments_exit_2(void **state)
     (void)state;
     static const char *const bad[][3] = {
         {"--shard", "3/2", "--shard"}, {"--sizes", "3", "--sizes"}, {"--games", "-1", "--games"},
-        {"--explore", "2", "--explore"}, {"--bogus", "1", "unknown option"},
+        {"--explore", "2", "--explore"}, {"--bogus", "1", "unexpected argument"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         Run r = run_selfplay((const char *const[]){bad[i][0], bad[i][1], NULL}, true);
         assert_int_equal(r.status, 2);
         assert_non_null(strstr(r.err, bad[i][2]));
-        assert_true(strncmp(r.err, "rin selfplay: ", 14) == 0);
+        assert_true(strncmp(r.err, "rin: selfplay: ", 15) == 0);
         assert_string_equal(r.out, ""); /* no output file */
         free_run(&r);
     }
@@ -664,7 +664,7 @@ static void test_write_error_exits_1(void **state)
         skip();
     Run r = run_selfplay((const char *const[]){"--games", "2", "--sizes", "4", "--output", "/dev/full", NULL}, false);
     assert_int_equal(r.status, 1);
-    assert_non_null(strstr(r.err, "rin selfplay: cannot write the output: "));
+    assert_non_null(strstr(r.err, "rin: selfplay: cannot write the output: "));
     free_run(&r);
 }
 
