@@ -15,6 +15,7 @@
 #include "formats/proof_file.h"
 #include "formats/proof_section.h"
 #include "formats/solve_checkpoint.h"
+#include "formats/solve_jobs_state.h"
 #include "rules/symmetry.h"
 #include "solve/merge.h"
 #include "solve/split.h"
@@ -39,49 +40,6 @@ int solve_jobs_split(const Position *root, int depth, const char *path)
 
 /* ---- --merge and --status ---- */
 
-/* What a job's files say besides its bounds. */
-typedef struct JobFiles {
-    int count;           /* results and checkpoints read for it */
-    uint64_t nodes;      /* the most any of them counts (each counts every run before it) */
-    int64_t elapsed_ms;
-    const char *last;    /* the last file read */
-    bool asking;         /* its checkpoint's question under way, when it has one */
-    int target;
-} JobFiles;
-
-/* The jobs with what their results and checkpoints say, found by the key
- * of their mirror class. */
-typedef struct Merge {
-    SolveJobs jobs;
-    SymmetryTable sym;
-    uint64_t *key;           /* per job */
-    SolveJobResult *result;  /* per job; lower > upper: no result yet */
-    JobFiles *files;         /* per job */
-} Merge;
-
-static int64_t find_job(const Merge *m, const Position *pos)
-{
-    uint64_t key = solve_split_key(&m->sym, pos);
-    for (uint64_t i = 0; i < m->jobs.count; i++)
-        if (m->key[i] == key && solve_split_symmetry_between(&m->sym, &m->jobs.job[i], pos) >= 0)
-            return (int64_t)i;
-    return -1;
-}
-
-static void job_bounds(void *context, const Position *pos, int *lower, int *upper)
-{
-    const Merge *m = context;
-    int64_t i = find_job(m, pos);
-    /* nothing proven: any margin the board allows */
-    int points = pos->size * pos->size;
-    *lower = -points;
-    *upper = points;
-    if (i >= 0 && m->result[i].lower <= m->result[i].upper) {
-        *lower = m->result[i].lower;
-        *upper = m->result[i].upper;
-    }
-}
-
 static void print_margin(const char *label, int lower, int upper)
 {
     char value[MARGIN_TEXT_MAX];
@@ -97,7 +55,7 @@ static void print_margin(const char *label, int lower, int upper)
 /* A merged proof being written (its file first: proof_file_node's context). */
 typedef struct MergeWriting {
     ProofFileWriter file;
-    const Merge *merge;
+    const SolveJobsState *merge;
     Color prover;
     char *err;
     size_t err_size;
@@ -107,8 +65,8 @@ typedef struct MergeWriting {
 static bool write_job_section(void *context, uint64_t id, const Position *pos, uint64_t *next_id)
 {
     MergeWriting *w = context;
-    const Merge *m = w->merge;
-    int64_t job = find_job(m, pos);
+    const SolveJobsState *m = w->merge;
+    int64_t job = solve_jobs_find(m, pos);
     if (job < 0 || !m->result[job].proof[0]) {
         char text[POSSTR_MAX];
         posstr_format(pos, text);
@@ -120,7 +78,7 @@ static bool write_job_section(void *context, uint64_t id, const Position *pos, u
 
 /* The proof of `claim` from the root: the stones above the jobs, then the
  * jobs' proofs mapped onto the positions that reach them. */
-static bool merge_claim(FILE *out, Merge *m, const ProofClaim *claim, char *err, size_t err_size)
+static bool merge_claim(FILE *out, SolveJobsState *m, const ProofClaim *claim, char *err, size_t err_size)
 {
     proof_write_claim(out, claim);
     MergeWriting w = {{out, 0}, m, claim->prover, err, err_size};
@@ -129,7 +87,7 @@ static bool merge_claim(FILE *out, Merge *m, const ProofClaim *claim, char *err,
                          .prover = claim->prover,
                          .margin = claim->margin,
                          .leaf_empties = PROOF_LEAF_EMPTIES,
-                         .bounds = job_bounds,
+                         .bounds = solve_jobs_bounds,
                          .bounds_context = m,
                          .node = proof_file_node,
                          .job = write_job_section,
@@ -140,85 +98,6 @@ static bool merge_claim(FILE *out, Merge *m, const ProofClaim *claim, char *err,
     if (status != SOLVE_MERGE_OK)
         return error_text(err, err_size, "%s", solve_merge_status_text(status));
     return true;
-}
-
-/* Reads the jobs file and every result and checkpoint file named, and
- * files what they say under their jobs: the narrowest bounds, the most
- * nodes. False with a message in err. */
-static bool merge_load(Merge *m, const char *jobs_path, char **files, int file_count, char *err, size_t err_size)
-{
-    *m = (Merge){0};
-    if (!solve_jobs_read(jobs_path, 0, &m->jobs, err, err_size))
-        return false;
-    symmetry_table_init(&m->sym, m->jobs.root.size, true);
-    m->key = malloc((size_t)(m->jobs.count + 1) * sizeof *m->key);
-    m->result = calloc((size_t)(m->jobs.count + 1), sizeof *m->result);
-    m->files = calloc((size_t)(m->jobs.count + 1), sizeof *m->files);
-    if (!m->key || !m->result || !m->files)
-        return error_text(err, err_size, "out of memory");
-    for (uint64_t i = 0; i < m->jobs.count; i++) {
-        m->key[i] = solve_split_key(&m->sym, &m->jobs.job[i]);
-        m->result[i].lower = 1;
-        m->result[i].upper = 0;
-    }
-    for (int i = 0; i < file_count; i++) {
-        SolveJobResult r;
-        bool checkpoint = solve_checkpoint_is(files[i]);
-        SolveCheckpointReader reader;
-        if (checkpoint) {
-            if (!solve_checkpoint_open(&reader, files[i], err, err_size))
-                return false;
-            solve_checkpoint_close(&reader);
-            r = (SolveJobResult){.pos = reader.info.pos,
-                                 .lower = reader.info.lower,
-                                 .upper = reader.info.upper,
-                                 .nodes = reader.info.nodes,
-                                 .elapsed_ms = reader.info.elapsed_ms};
-        } else if (!solve_job_result_read(files[i], &r, err, err_size)) {
-            return false;
-        }
-        int64_t exact = -1;
-        bool a_job = find_job(m, &r.pos) >= 0;
-        for (uint64_t k = 0; a_job && k < m->jobs.count && exact < 0; k++)
-            if (pos_same(&m->jobs.job[k], &r.pos))
-                exact = (int64_t)k;
-        if (exact < 0)
-            return error_text(err, err_size, "%s: its position is not a job of %s", files[i], jobs_path);
-        SolveJobResult *have = &m->result[exact];
-        if (have->lower > have->upper || r.lower > have->lower || r.upper < have->upper) {
-            int lower = have->lower > have->upper ? r.lower : (r.lower > have->lower ? r.lower : have->lower);
-            int upper = have->lower > have->upper ? r.upper : (r.upper < have->upper ? r.upper : have->upper);
-            char proof[SOLVE_JOBS_PATH_MAX];
-            strcpy(proof, have->proof);
-            *have = r;
-            if (!have->proof[0])
-                strcpy(have->proof, proof);
-            have->lower = lower;
-            have->upper = upper;
-        } else if (!have->proof[0] && r.proof[0]) {
-            strcpy(have->proof, r.proof);
-        }
-        JobFiles *f = &m->files[exact];
-        f->count++;
-        f->last = files[i];
-        if (r.nodes > f->nodes)
-            f->nodes = r.nodes;
-        if (r.elapsed_ms > f->elapsed_ms)
-            f->elapsed_ms = r.elapsed_ms;
-        if (checkpoint) {
-            f->asking = reader.info.asking;
-            f->target = reader.info.target;
-        }
-    }
-    return true;
-}
-
-static void merge_free(Merge *m)
-{
-    solve_jobs_free(&m->jobs);
-    free(m->key);
-    free(m->result);
-    free(m->files);
 }
 
 /* The files named after the jobs file, the options taken out. */
@@ -261,7 +140,7 @@ int solve_jobs_merge(int argc, char **argv)
         return 2;
     }
     char err[SOLVE_JOBS_ERROR_MAX];
-    Merge m;
+    SolveJobsState m;
     int status = 0;
     char **files = malloc((size_t)(argc + 1) * sizeof *files);
     if (!files) {
@@ -269,7 +148,7 @@ int solve_jobs_merge(int argc, char **argv)
         return 1;
     }
     int file_count = file_arguments(argc - jobs_index, argv + jobs_index, files);
-    if (!merge_load(&m, jobs_path, files, file_count, err, sizeof err)) {
+    if (!solve_jobs_state_load(&m, jobs_path, files, file_count, err, sizeof err)) {
         fprintf(stderr, "rin: solve: %s\n", err);
         status = 1;
         goto done;
@@ -286,7 +165,7 @@ int solve_jobs_merge(int argc, char **argv)
         bounded += m.result[i].lower < m.result[i].upper;
     }
     int lower, upper;
-    solve_split_value(&m.jobs.root, m.jobs.depth, job_bounds, &m, &lower, &upper);
+    solve_split_value(&m.jobs.root, m.jobs.depth, solve_jobs_bounds, &m, &lower, &upper);
     char text[POSSTR_MAX];
     posstr_format(&m.jobs.root, text);
     printf("position: %s\n", text);
@@ -304,7 +183,7 @@ int solve_jobs_merge(int argc, char **argv)
             Position child = m.jobs.root;
             pos_play(&child, p);
             int lo, hi;
-            solve_split_value(&child, m.jobs.depth - 1, job_bounds, &m, &lo, &hi);
+            solve_split_value(&child, m.jobs.depth - 1, solve_jobs_bounds, &m, &lo, &hi);
             char vertex[COORD_TEXT_MAX], label[16];
             coord_format(p, child.size, vertex);
             snprintf(label, sizeof label, "  %-4s ", vertex);
@@ -335,7 +214,7 @@ int solve_jobs_merge(int argc, char **argv)
         printf("proof: %s\n", proof_path);
     }
 done:
-    merge_free(&m);
+    solve_jobs_state_free(&m);
     free(files);
     return status;
 }
@@ -355,10 +234,10 @@ int solve_jobs_status(int argc, char **argv)
             return 2;
         }
     char err[SOLVE_JOBS_ERROR_MAX];
-    Merge m;
-    if (!merge_load(&m, argv[0], argv + 1, argc - 1, err, sizeof err)) {
+    SolveJobsState m;
+    if (!solve_jobs_state_load(&m, argv[0], argv + 1, argc - 1, err, sizeof err)) {
         fprintf(stderr, "rin: solve: %s\n", err);
-        merge_free(&m);
+        solve_jobs_state_free(&m);
         return 1;
     }
     char text[POSSTR_MAX];
@@ -368,7 +247,7 @@ int solve_jobs_status(int argc, char **argv)
     int64_t elapsed = 0;
     for (uint64_t i = 0; i < m.jobs.count; i++) {
         const SolveJobResult *r = &m.result[i];
-        const JobFiles *f = &m.files[i];
+        const SolveJobFiles *f = &m.files[i];
         posstr_format(&m.jobs.job[i], text);
         printf("job %" PRIu64 " %s: ", i + 1, text);
         if (f->count == 0) {
@@ -397,6 +276,6 @@ int solve_jobs_status(int argc, char **argv)
            " nodes, %.1f s of solving in all\n",
            m.jobs.count, m.jobs.depth, solved, bounded, m.jobs.count - solved - bounded, nodes,
            (double)elapsed / 1000.0);
-    merge_free(&m);
+    solve_jobs_state_free(&m);
     return 0;
 }
