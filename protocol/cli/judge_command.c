@@ -14,11 +14,9 @@
 #include "formats/atomic_file.h"
 #include "formats/error_text.h"
 #include "formats/eval_file.h"
-#include "formats/game_file.h"
 #include "formats/judge_set.h"
 #include "formats/number.h"
 #include "formats/pattern_file.h"
-#include "formats/sgf.h"
 #include "learn/judge.h"
 #include "search/mcprior.h"
 
@@ -98,119 +96,7 @@ static int judge_sets(int count, char **paths, const JudgeEstimator *config, boo
 
 /* ---------- making a set ---------- */
 
-typedef struct MakeOptions {
-    int from, to, every;
-    bool lost;
-} MakeOptions;
-
-static int loser_of(const Position *final, bool lost)
-{
-    int margin = pos_score(final);
-    if (!lost || margin == 0)
-        return JUDGE_LOSER_NONE;
-    return margin > 0 ? COLOR_WHITE : COLOR_BLACK;
-}
-
-/* Keeps the positions with from..to empty points, every `every`-th of
- * those counted from the first. */
-static int select_positions(const MakeOptions *o, const Position *all, int count, Position *out)
-{
-    int kept = 0, seen = 0;
-    for (int i = 0; i < count; i++) {
-        int empty = pos_empty_count(&all[i]);
-        if (empty > o->from || empty < o->to)
-            continue;
-        if (seen++ % o->every == 0)
-            out[kept++] = all[i];
-    }
-    return kept;
-}
-
-static const char *base_name(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return slash ? slash + 1 : path;
-}
-
-static bool has_suffix(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
-static bool make_from_sgf(const char *path, const MakeOptions *o, FILE *out, int *games)
-{
-    SgfGame *game = malloc(sizeof *game);
-    SgfError err;
-    if (!game) {
-        fprintf(stderr, "rin: judge: out of memory\n");
-        return false;
-    }
-    if (!sgf_read_file(path, game, &err)) {
-        fprintf(stderr, "rin: judge: %s:%d:%d: %s\n", path, err.line, err.column, err.message);
-        free(game);
-        return false;
-    }
-    Position all[BB_POINTS + 1], kept[BB_POINTS + 1], final;
-    for (int k = 0; k <= game->move_count; k++)
-        sgf_replay(game, k, &all[k]);
-    int moves = game->move_count;
-    free(game);
-    final = all[moves];
-    if (!pos_is_over(&final)) {
-        fprintf(stderr, "rin: judge: %s: the game does not end with a full board\n", path);
-        return false;
-    }
-    int n = select_positions(o, all, moves, kept);
-    char name[JUDGE_NAME_MAX];
-    snprintf(name, sizeof name, "%s", base_name(path));
-    judge_set_write_game(out, name, &final, loser_of(&final, o->lost), kept, n);
-    (*games)++;
-    return true;
-}
-
-static bool make_from_games(const char *path, const MakeOptions *o, FILE *out, int *games)
-{
-    FILE *in = fopen(path, "rb");
-    if (!in) {
-        fprintf(stderr, "rin: judge: cannot open %s\n", path);
-        return false;
-    }
-    GameFileReader reader;
-    if (!game_file_reader_init(&reader)) {
-        fclose(in);
-        fprintf(stderr, "rin: judge: out of memory\n");
-        return false;
-    }
-    bool ok = true;
-    for (;;) {
-        GameFileError err;
-        GameFileItem item = game_file_read(&reader, in, &err);
-        if (item == GAME_FILE_END)
-            break;
-        if (item == GAME_FILE_ERROR) {
-            fprintf(stderr, "rin: judge: %s: at byte %" PRIu64 ": %s\n", path, err.offset, err.reason);
-            ok = false;
-            break;
-        }
-        if (item != GAME_FILE_GAME)
-            continue;
-        const SelfplayGame *game = reader.game;
-        Position all[SELFPLAY_MAX_STONES], kept[SELFPLAY_MAX_STONES];
-        for (int i = 0; i < game->count; i++)
-            all[i] = game->records[i].pos;
-        int n = select_positions(o, all, game->count, kept);
-        char name[JUDGE_NAME_MAX];
-        snprintf(name, sizeof name, "%.40s#%" PRIu64, base_name(path), game->index);
-        judge_set_write_game(out, name, &game->final, loser_of(&game->final, o->lost), kept, n);
-        (*games)++;
-    }
-    game_file_reader_free(&reader);
-    fclose(in);
-    return ok;
-}
-
-static int make_set(int count, char **paths, const char *output, const MakeOptions *o)
+static int make_set(int count, char **paths, const char *output, const JudgeSetSelection *o)
 {
     AtomicFile file;
     char err[ARGS_ERROR_MAX];
@@ -222,8 +108,9 @@ static int make_set(int count, char **paths, const char *output, const MakeOptio
     bool ok = true;
     int games = 0;
     for (int i = 0; i < count && ok; i++)
-        ok = has_suffix(paths[i], ".sgf") ? make_from_sgf(paths[i], o, file.out, &games)
-                                          : make_from_games(paths[i], o, file.out, &games);
+        ok = judge_set_add_games(file.out, paths[i], o, &games, err, sizeof err);
+    if (!ok)
+        args_fail("judge", "%s", err);
     if (!atomic_file_commit(&file, ok, NULL, err, sizeof err))
         return ok ? args_fail("judge", "%s", err) : 1;
     fprintf(stderr, "judge: %d games written to %s\n", games, output);
@@ -235,7 +122,7 @@ static int make_set(int count, char **paths, const char *output, const MakeOptio
 typedef struct JudgeArgs {
     bool make, per_game;
     const char *output, *eval_file, *pattern_file;
-    MakeOptions make_options;
+    JudgeSetSelection make_options;
     uint64_t nodes;
     int playouts;
     SearchParams params;

@@ -1,11 +1,14 @@
 /* Reading and writing held-out judgement sets (judge_set.h). */
 #include "formats/judge_set.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "formats/error_text.h"
+#include "formats/game_file.h"
 #include "formats/posstr.h"
+#include "formats/sgf.h"
 
 enum { JUDGE_LINE_MAX = 1024 };
 
@@ -161,4 +164,111 @@ void judge_set_write_game(FILE *out, const char *name, const Position *final, in
         posstr_format(&positions[i], text);
         fprintf(out, "%s\n", text);
     }
+}
+
+/* ---- sets from games ---- */
+
+static int loser_of(const Position *final, bool lost)
+{
+    int margin = pos_score(final);
+    if (!lost || margin == 0)
+        return JUDGE_LOSER_NONE;
+    return margin > 0 ? COLOR_WHITE : COLOR_BLACK;
+}
+
+/* Keeps the positions with from..to empty points, every `every`-th of
+ * those counted from the first. */
+static int select_positions(const JudgeSetSelection *o, const Position *all, int count, Position *out)
+{
+    int kept = 0, seen = 0;
+    for (int i = 0; i < count; i++) {
+        int empty = pos_empty_count(&all[i]);
+        if (empty > o->from || empty < o->to)
+            continue;
+        if (seen++ % o->every == 0)
+            out[kept++] = all[i];
+    }
+    return kept;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static bool add_sgf(FILE *out, const char *path, const JudgeSetSelection *o, int *games, char *err, size_t err_size)
+{
+    SgfGame *game = malloc(sizeof *game);
+    SgfError why;
+    if (!game)
+        return error_text(err, err_size, "out of memory");
+    if (!sgf_read_file(path, game, &why)) {
+        free(game);
+        return error_text(err, err_size, "%s:%d:%d: %s", path, why.line, why.column, why.message);
+    }
+    Position all[BB_POINTS + 1], kept[BB_POINTS + 1], final;
+    for (int k = 0; k <= game->move_count; k++)
+        sgf_replay(game, k, &all[k]);
+    int moves = game->move_count;
+    free(game);
+    final = all[moves];
+    if (!pos_is_over(&final))
+        return error_text(err, err_size, "%s: the game does not end with a full board", path);
+    int n = select_positions(o, all, moves, kept);
+    char name[JUDGE_NAME_MAX];
+    snprintf(name, sizeof name, "%s", base_name(path));
+    judge_set_write_game(out, name, &final, loser_of(&final, o->lost), kept, n);
+    (*games)++;
+    return true;
+}
+
+static bool add_games(FILE *out, const char *path, const JudgeSetSelection *o, int *games, char *err, size_t err_size)
+{
+    FILE *in = fopen(path, "rb");
+    if (!in)
+        return error_text(err, err_size, "cannot open %s", path);
+    GameFileReader reader;
+    if (!game_file_reader_init(&reader)) {
+        fclose(in);
+        return error_text(err, err_size, "out of memory");
+    }
+    bool ok = true;
+    for (;;) {
+        GameFileError why;
+        GameFileItem item = game_file_read(&reader, in, &why);
+        if (item == GAME_FILE_END)
+            break;
+        if (item == GAME_FILE_ERROR) {
+            ok = error_text(err, err_size, "%s: at byte %" PRIu64 ": %s", path, why.offset, why.reason);
+            break;
+        }
+        if (item != GAME_FILE_GAME)
+            continue;
+        const SelfplayGame *game = reader.game;
+        Position all[SELFPLAY_MAX_STONES], kept[SELFPLAY_MAX_STONES];
+        for (int i = 0; i < game->count; i++)
+            all[i] = game->records[i].pos;
+        int n = select_positions(o, all, game->count, kept);
+        char name[JUDGE_NAME_MAX];
+        snprintf(name, sizeof name, "%.40s#%" PRIu64, base_name(path), game->index);
+        judge_set_write_game(out, name, &game->final, loser_of(&game->final, o->lost), kept, n);
+        (*games)++;
+    }
+    game_file_reader_free(&reader);
+    fclose(in);
+    return ok;
+}
+
+bool judge_set_add_games(FILE *out, const char *path, const JudgeSetSelection *selection, int *games, char *err,
+                         size_t err_size)
+{
+    return has_suffix(path, ".sgf") ? add_sgf(out, path, selection, games, err, err_size)
+                                    : add_games(out, path, selection, games, err, err_size);
 }

@@ -38,4 +38,18 @@ void judge_set_write_header(FILE *out);
 void judge_set_write_game(FILE *out, const char *name, const Position *final, int loser, const Position *positions,
                           int count);
 
+/* Which positions of a game a set keeps: those with from down to to
+ * empty points, every `every`-th of them counted from the first; with
+ * `lost`, the game's losing side marked. */
+typedef struct JudgeSetSelection {
+    int from, to, every;
+    bool lost;
+} JudgeSetSelection;
+
+/* Writes the games of a file to out as the set's games: an SGF record
+ * (*.sgf, one game, which must end with a full board) or a self-play file
+ * (rin selfplay, binary). *games counts them. False with a message. */
+bool judge_set_add_games(FILE *out, const char *path, const JudgeSetSelection *selection, int *games, char *err,
+                         size_t err_size);
+
 #endif
