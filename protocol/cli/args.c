@@ -30,7 +30,7 @@ static bool set(const ArgsOption *o, void *options, const char *value, char *err
         *(int *)field = 1;
         return true;
     case ARGS_UINT:
-        if (number_parse_uint(value, (uint64_t)o->min, o->max >= 1.8e19 ? UINT64_MAX : (uint64_t)o->max, &u) !=
+        if (number_parse_uint(value, (uint64_t)o->min, o->max >= ARGS_UINT64_MAX ? UINT64_MAX : (uint64_t)o->max, &u) !=
             NUMBER_OK)
             break;
         *(uint64_t *)field = u;

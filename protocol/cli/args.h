@@ -44,6 +44,9 @@ typedef struct ArgsCommand {
 
 enum { ARGS_HELP_COLUMN = 22, ARGS_ERROR_MAX = 512 };
 
+/* An ARGS_UINT option's max for "up to UINT64_MAX" (a double cannot hold it). */
+#define ARGS_UINT64_MAX 1.9e19
+
 typedef enum ArgsResult {
     ARGS_OK,    /* parsed */
     ARGS_HELP,  /* -h or --help: the usage text is on stdout (exit 0) */

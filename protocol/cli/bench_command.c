@@ -27,7 +27,7 @@ typedef struct PlayoutsArgs {
 static const ArgsOption playouts_options[] = {
     {"--size", "N", ARGS_UINT, offsetof(PlayoutsArgs, size), BB_MIN_SIZE, BB_MAX_SIZE, NULL,
      "--size needs a number from 4 to 16", "the board (default 16)"},
-    {"--seed", "S", ARGS_UINT, offsetof(PlayoutsArgs, seed), 0, 1.9e19, NULL, "--seed needs a non-negative number",
+    {"--seed", "S", ARGS_UINT, offsetof(PlayoutsArgs, seed), 0, ARGS_UINT64_MAX, NULL, "--seed needs a non-negative number",
      "the random games' seed (default 1)"},
 };
 

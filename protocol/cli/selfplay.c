@@ -1,47 +1,12 @@
 /* rin selfplay: plays games of the search player against itself
- * (selfplay_game.c) on worker threads and writes them, whole and in order,
+ * (selfplay_game.c) on threads (selfplay_run.c) and writes them, in order,
  * as training data: in the binary format "rin-games" (the default,
- * formats/game_file.h) or in the text format below.
- *
- * File format "rin-selfplay", version 1 (text, UTF-8/ASCII, '\n' line ends):
- *
- *   #rin-selfplay 1
- *   # rin 0.1.0 selfplay --games 40 --sizes 8,12,16 --nodes 2000 --seed 1 ...
- *   4/4/1x2/4 w 1<TAB>xxoo...<TAB>-2<TAB>35<TAB>-<TAB>-<TAB>0
- *   ...
- *
- * - The first line is "#rin-selfplay 1". A line starting with '#' is a
- *   comment or header: readers accept such lines anywhere, repeated
- *   (concatenated shards repeat the header). The writer's second line is
- *   a comment with the settings that reproduce the file. Empty lines are
- *   ignored.
- * - Every other line is one position: the position before a stone placed
- *   by the search or by exploration. The random opening's stones and the
- *   final full board have no line. A game's lines are consecutive, in the
- *   order played; games are written whole, in increasing game index.
- * - A data line has seven fields separated by one TAB each:
- *   1. the position string, exactly as GTP rin-position prints it
- *      (posstr.h), e.g. "4/4/1x2/4 w 1";
- *   2. the final owner of every point: N*N characters, 'x' Black, 'o'
- *      White, row by row from the top row (the position string's order);
- *   3. the final margin: Black's stones minus White's at the end, a signed
- *      decimal integer ("-3", "0", "12");
- *   4. the search's score in centistones for the side to move, from its
- *      last completed iteration; a proven result is written as its margin
- *      for the side to move times 100; "-" for a random (explored) stone,
- *      and in the rare case that no iteration completed;
- *   5. Monte Carlo ownership: "-" without --mc-playouts, else N*N integers
- *      0..1000 separated by ',' in the owner field's order: per mille of M
- *      uniformly random playouts from this position in which the point
- *      ended Black (rounded to nearest, halves up);
- *   6. the exact value: when the position has at most E empty points
- *      (--solve-empties E), Black's stones minus White's at the end under
- *      perfect play (endgame solver), else "-";
- *   7. the game index g, decimal (split held-out data by game).
- */
+ * formats/game_file.h) or in the text format rin-selfplay
+ * (formats/selfplay_text.h). */
 #include "cli/selfplay.h"
 
 #include "cli/args.h"
+#include "learn/selfplay_run.h"
 #include "formats/eval_file.h"
 #include "formats/pattern_file.h"
 #include "gtp/options.h"
@@ -49,7 +14,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,9 +26,6 @@
 #include "rules/score.h"
 #include "version.h"
 
-/* Games finished ahead of the next one to write that a run keeps waiting,
- * per thread: bounds memory when one game takes long. */
-enum { PENDING_PER_THREAD = 4 };
 
 
 void selfplay_defaults(SelfplayOptions *o)
@@ -148,7 +109,7 @@ static const ArgsOption selfplay_options[] = {
      "board sizes 4..16, game g on the (g mod count)-th (default 8,12,16)"},
     {"--nodes", "N", ARGS_UINT, AT(settings.nodes), 1, 1e12, NULL, "--nodes needs a number of nodes from 1 to 10^12",
      "search nodes per stone (default 2000)"},
-    {"--seed", "S", ARGS_UINT, AT(settings.seed), 0, 1.9e19, NULL, "--seed needs a non-negative number",
+    {"--seed", "S", ARGS_UINT, AT(settings.seed), 0, ARGS_UINT64_MAX, NULL, "--seed needs a non-negative number",
      "seed of the run (default 1)"},
     {"--shard", "I/N", ARGS_CALL, 0, 0, 0, set_shard, "--shard needs I/N with 1 <= I <= N, e.g. 2/4",
      "play only the games g with g mod N = I-1 (default 1/1)"},
@@ -201,76 +162,16 @@ SelfplayParse selfplay_parse_args(int argc, char **argv, SelfplayOptions *o, cha
     return result == ARGS_OK ? SELFPLAY_PARSE_RUN : result == ARGS_HELP ? SELFPLAY_PARSE_HELP : SELFPLAY_PARSE_ERROR;
 }
 
-size_t selfplay_format_game(const SelfplayGame *game, char *out)
-{
-    int size = game->final.size;
-    char owner[BB_POINTS + 1];
-    int n = 0;
-    for (int row = 0; row < size; row++)
-        for (int col = 0; col < size; col++)
-            owner[n++] = pos_at(&game->final, point_make(row, col)) == COLOR_BLACK ? 'x' : 'o';
-    owner[n] = '\0';
-    int margin = pos_score(&game->final);
 
-    char *o = out;
-    for (int i = 0; i < game->count; i++) {
-        const SelfplayRecord *r = &game->records[i];
-        char position[POSSTR_MAX], score[16] = "-", solved[16] = "-";
-        char ownership[BB_POINTS * 5 + 1] = "-";
-        posstr_format(&r->pos, position);
-        if (!r->explored && r->scored)
-            snprintf(score, sizeof score, "%d", selfplay_score_centistones(r));
-        int playouts = game->mc_playouts;
-        if (playouts > 0) {
-            char *w = ownership;
-            for (int row = 0; row < size; row++)
-                for (int col = 0; col < size; col++) {
-                    uint64_t black = r->black_playouts[point_make(row, col)];
-                    w += sprintf(w, "%s%" PRIu64, w == ownership ? "" : ",",
-                                 (black * 1000 + (uint64_t)playouts / 2) / (uint64_t)playouts);
-                }
-        }
-        if (r->solved)
-            snprintf(solved, sizeof solved, "%d", r->solved_margin);
-        o += sprintf(o, "%s\t%s\t%d\t%s\t%s\t%s\t%" PRIu64 "\n", position, owner, margin, score, ownership, solved,
-                     game->index);
-    }
-    *o = '\0';
-    return (size_t)(o - out);
-}
-
-/* A game played and formatted, waiting for its turn to be written. */
-typedef struct Pending {
-    char *text; /* NULL: not played yet */
-    size_t length;
-    int positions;
-} Pending;
-
-/* A run: workers claim games in order and hand them back formatted; the
- * games are written in order by whichever worker completes the next one. */
-typedef struct Run {
+/* Where a run's games go: the output, and what the progress line shows. */
+typedef struct Output {
     const SelfplayOptions *options;
     int fd;
-    uint64_t total; /* games of this shard */
-    pthread_mutex_t lock;
-    pthread_cond_t changed; /* a game was written, or the run failed */
-    uint64_t next_claim, next_write; /* indexes in this shard's games */
-    size_t window;
-    Pending *pending; /* by index in the shard modulo window */
-    bool failed;
-    char error[200];
-    uint64_t positions; /* in the games written */
-    bool progress; /* stderr is a terminal */
+    uint64_t total, written, positions;
+    char error[160]; /* why the output failed */
+    bool progress;   /* stderr is a terminal */
     double start, last_progress;
-} Run;
-
-typedef struct Worker {
-    Run *run;
-    SelfplayPlayer *player;
-    SelfplayGame *game;
-    pthread_t thread;
-    bool running; /* on its own thread */
-} Worker;
+} Output;
 
 /* Writes all of buf; false with errno set on failure. */
 static bool write_all(int fd, const char *buf, size_t length)
@@ -298,91 +199,47 @@ static void format_duration(double seconds, char *out, size_t out_size)
         snprintf(out, out_size, "%" PRIu64 "s", s);
 }
 
-/* Called with the lock held. */
-static void show_progress(Run *run)
+static void show_progress(Output *out)
 {
     double now = clock_now_seconds();
-    if (!run->progress || (now - run->last_progress < 0.25 && run->next_write < run->total))
+    if (!out->progress || (now - out->last_progress < 0.25 && out->written < out->total))
         return;
-    run->last_progress = now;
-    double elapsed = now - run->start > 1e-9 ? now - run->start : 1e-9;
-    double rate = (double)run->next_write / elapsed;
+    out->last_progress = now;
+    double elapsed = now - out->start > 1e-9 ? now - out->start : 1e-9;
+    double rate = (double)out->written / elapsed;
     char eta[32];
-    format_duration(rate > 0 ? (double)(run->total - run->next_write) / rate : 0, eta, sizeof eta);
+    format_duration(rate > 0 ? (double)(out->total - out->written) / rate : 0, eta, sizeof eta);
     fprintf(stderr, "\rselfplay: %" PRIu64 "/%" PRIu64 " games, %" PRIu64 " positions, %.2f games/s, ETA %s\033[K",
-            run->next_write, run->total, run->positions, rate, eta);
+            out->written, out->total, out->positions, rate, eta);
 }
 
-static void fail(Run *run, const char *message)
+/* A game in the output's format (selfplay_run's encode). */
+static char *encode_game(const SelfplayGame *game, size_t *length, void *context)
 {
-    if (!run->failed)
-        snprintf(run->error, sizeof run->error, "%s", message);
-    run->failed = true;
-}
-
-/* Stores a formatted game and writes every game that is next in order.
- * Called with the lock held; takes ownership of text. */
-static void hand_in(Run *run, uint64_t k, char *text, size_t length, int positions)
-{
-    run->pending[k % run->window] = (Pending){text, length, positions};
-    while (!run->failed && run->next_write < run->next_claim && run->pending[run->next_write % run->window].text) {
-        Pending *next = &run->pending[run->next_write % run->window];
-        if (!write_all(run->fd, next->text, next->length)) {
-            char message[160];
-            snprintf(message, sizeof message, "cannot write the output: %s", strerror(errno));
-            fail(run, message);
-            break;
-        }
-        run->positions += (uint64_t)next->positions;
-        free(next->text);
-        *next = (Pending){NULL, 0, 0};
-        run->next_write++;
-        show_progress(run);
+    const Output *out = context;
+    char *bytes;
+    if (out->options->format == SELFPLAY_TEXT) {
+        bytes = malloc((size_t)game->count * SELFPLAY_LINE_MAX + 1);
+        *length = bytes ? selfplay_format_game(game, bytes) : 0;
+    } else {
+        bytes = malloc(GAME_FILE_GAME_MAX);
+        *length = bytes ? game_file_write_game(game, (uint8_t *)bytes) : 0;
     }
+    return bytes;
 }
 
-static void *worker_main(void *arg)
+/* The next game, written (selfplay_run's emit). */
+static bool emit_game(const char *bytes, size_t length, int positions, void *context)
 {
-    Worker *w = arg;
-    Run *run = w->run;
-    const SelfplayOptions *o = run->options;
-    for (;;) {
-        pthread_mutex_lock(&run->lock);
-        while (!run->failed && run->next_claim < run->total && run->next_claim >= run->next_write + run->window)
-            pthread_cond_wait(&run->changed, &run->lock);
-        if (run->failed || run->next_claim >= run->total) {
-            pthread_mutex_unlock(&run->lock);
-            break;
-        }
-        uint64_t k = run->next_claim++;
-        pthread_mutex_unlock(&run->lock);
-
-        uint64_t g = o->shard - 1 + k * o->shards;
-        bool legal = selfplay_game_play(w->player, g, o->sizes[g % (uint64_t)o->size_count], w->game);
-        char *text = NULL;
-        size_t length = 0;
-        if (legal && o->format == SELFPLAY_TEXT) {
-            text = malloc((size_t)w->game->count * SELFPLAY_LINE_MAX + 1);
-            length = text ? selfplay_format_game(w->game, text) : 0;
-        } else if (legal) {
-            text = malloc(GAME_FILE_GAME_MAX);
-            length = text ? game_file_write_game(w->game, (uint8_t *)text) : 0;
-        }
-
-        pthread_mutex_lock(&run->lock);
-        if (!legal) {
-            char message[160];
-            snprintf(message, sizeof message, "game %" PRIu64 ": the search answered an illegal stone", g);
-            fail(run, message);
-        } else if (!text) {
-            fail(run, "out of memory");
-        } else {
-            hand_in(run, k, text, length, w->game->count);
-        }
-        pthread_cond_broadcast(&run->changed);
-        pthread_mutex_unlock(&run->lock);
+    Output *out = context;
+    if (!write_all(out->fd, bytes, length)) {
+        snprintf(out->error, sizeof out->error, "cannot write the output: %s", strerror(errno));
+        return false;
     }
-    return NULL;
+    out->written++;
+    out->positions += (uint64_t)positions;
+    show_progress(out);
+    return true;
 }
 
 size_t selfplay_settings_line(const SelfplayOptions *o, char out[SELFPLAY_SETTINGS_MAX])
@@ -404,10 +261,6 @@ size_t selfplay_settings_line(const SelfplayOptions *o, char out[SELFPLAY_SETTIN
     return length < 0 ? 0 : length < SELFPLAY_SETTINGS_MAX ? (size_t)length : SELFPLAY_SETTINGS_MAX - 1;
 }
 
-size_t selfplay_format_header(const char *settings, char *out)
-{
-    return (size_t)sprintf(out, "#rin-selfplay %d\n# %s\n", SELFPLAY_FORMAT_VERSION, settings);
-}
 
 static bool write_header(int fd, const SelfplayOptions *o)
 {
@@ -425,60 +278,41 @@ static bool write_header(int fd, const SelfplayOptions *o)
  * exit status. */
 static int run_games(const SelfplayOptions *o, int fd)
 {
-    Run run = {.options = o, .fd = fd, .progress = isatty(STDERR_FILENO) == 1};
-    run.total = o->games > o->shard - 1 ? (o->games - o->shard) / o->shards + 1 : 0;
-    run.window = (size_t)o->threads * PENDING_PER_THREAD;
-    run.pending = calloc(run.window, sizeof *run.pending);
-    Worker *workers = calloc((size_t)o->threads, sizeof *workers);
-    bool ok = run.pending && workers;
-    for (int i = 0; ok && i < o->threads; i++) {
-        workers[i].run = &run;
-        workers[i].player = selfplay_player_create(&o->settings);
-        workers[i].game = malloc(sizeof *workers[i].game);
-        ok = workers[i].player && workers[i].game;
-    }
-    if (!ok) {
-        fprintf(stderr, "rin: selfplay: out of memory\n");
-    } else if (!write_header(fd, o)) {
-        fprintf(stderr, "rin: selfplay: cannot write the output: %s\n", strerror(errno));
-        ok = false;
-    } else {
-        pthread_mutex_init(&run.lock, NULL);
-        pthread_cond_init(&run.changed, NULL);
-        run.start = clock_now_seconds();
-        run.last_progress = run.start - 1; /* the first game shows at once */
-        /* the calling thread is worker 0; a helper that cannot start only slows the run */
-        for (int i = 1; i < o->threads; i++)
-            workers[i].running = pthread_create(&workers[i].thread, NULL, worker_main, &workers[i]) == 0;
-        worker_main(&workers[0]);
-        for (int i = 1; i < o->threads; i++)
-            if (workers[i].running)
-                pthread_join(workers[i].thread, NULL);
-        double elapsed = clock_now_seconds() - run.start;
-        if (elapsed <= 0)
-            elapsed = 1e-9;
-        if (run.progress && run.total > 0)
-            fputs("\r\033[K", stderr);
-        if (run.failed) {
-            fprintf(stderr, "rin: selfplay: %s\n", run.error);
-            ok = false;
-        }
+    Output out = {.options = o, .fd = fd, .progress = isatty(STDERR_FILENO) == 1};
+    out.total = o->games > o->shard - 1 ? (o->games - o->shard) / o->shards + 1 : 0;
+    if (!write_header(fd, o))
+        return args_fail("selfplay", "cannot write the output: %s", strerror(errno));
+    SelfplayRun run = {.settings = &o->settings,
+                       .threads = o->threads,
+                       .total = out.total,
+                       .first = o->shard - 1,
+                       .step = o->shards,
+                       .sizes = o->sizes,
+                       .size_count = o->size_count,
+                       .encode = encode_game,
+                       .emit = emit_game,
+                       .context = &out};
+    out.start = clock_now_seconds();
+    out.last_progress = out.start - 1; /* the first game shows at once */
+    SelfplayRunResult result;
+    SelfplayRunStatus status = selfplay_run(&run, &result);
+    double elapsed = clock_now_seconds() - out.start;
+    if (elapsed <= 0)
+        elapsed = 1e-9;
+    if (out.progress && out.total > 0)
+        fputs("\r\033[K", stderr);
+    if (status == SELFPLAY_RUN_ILLEGAL)
+        args_fail("selfplay", "game %" PRIu64 ": the search answered an illegal stone", result.game);
+    else if (status == SELFPLAY_RUN_MEMORY)
+        args_fail("selfplay", "out of memory");
+    else if (status == SELFPLAY_RUN_EMIT)
+        args_fail("selfplay", "%s", out.error);
+    if (status != SELFPLAY_RUN_MEMORY || result.written > 0)
         fprintf(stderr,
                 "selfplay: %" PRIu64 " games, %" PRIu64 " positions in %.1f s: %.3f games/s, %.1f positions/s\n",
-                run.next_write, run.positions, elapsed, (double)run.next_write / elapsed,
-                (double)run.positions / elapsed);
-        pthread_cond_destroy(&run.changed);
-        pthread_mutex_destroy(&run.lock);
-    }
-    for (size_t i = 0; run.pending && i < run.window; i++)
-        free(run.pending[i].text);
-    for (int i = 0; workers && i < o->threads; i++) {
-        selfplay_player_destroy(workers[i].player);
-        free(workers[i].game);
-    }
-    free(workers);
-    free(run.pending);
-    return ok ? 0 : 1;
+                result.written, result.positions, elapsed, (double)result.written / elapsed,
+                (double)result.positions / elapsed);
+    return status == SELFPLAY_RUN_OK ? 0 : 1;
 }
 
 int selfplay_command(int argc, char **argv)

@@ -1,7 +1,7 @@
 /* The rin selfplay command: self-play games of the search player written as
  * training data, whole games in the binary rin-games format
  * (formats/game_file.h) or a line per position in the text rin-selfplay
- * format (described in selfplay.c). */
+ * format (formats/selfplay_text.h). */
 #ifndef RIN_PROTOCOL_SELFPLAY_H
 #define RIN_PROTOCOL_SELFPLAY_H
 
@@ -11,14 +11,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "formats/selfplay_text.h"
 #include "learn/selfplay_game.h"
 
 enum {
-    SELFPLAY_FORMAT_VERSION = 1,
     SELFPLAY_MAX_SIZES = 64,    /* entries of --sizes (repeats weight a size) */
-    SELFPLAY_MAX_THREADS = 256,
-    SELFPLAY_LINE_MAX = 2048,   /* longest data line with its newline, plus room */
-    SELFPLAY_SETTINGS_MAX = 1024 /* longest settings line with its terminating zero */
+    SELFPLAY_MAX_THREADS = 256
 };
 
 typedef enum SelfplayFormat { SELFPLAY_BINARY, SELFPLAY_TEXT } SelfplayFormat;
@@ -53,14 +51,6 @@ const ArgsCommand *selfplay_command_args(void);
  * its "# " and newline, and a binary file's settings line. Returns its
  * length (less than SELFPLAY_SETTINGS_MAX). */
 size_t selfplay_settings_line(const SelfplayOptions *options, char out[SELFPLAY_SETTINGS_MAX]);
-
-/* The text format's two header lines for a settings line into out
- * (SELFPLAY_SETTINGS_MAX + 32 bytes). Returns the length written. */
-size_t selfplay_format_header(const char *settings, char *out);
-
-/* The data lines of a played game; out has room for
- * game->count * SELFPLAY_LINE_MAX + 1 bytes. Returns the length written. */
-size_t selfplay_format_game(const SelfplayGame *game, char *out);
 
 /* `rin selfplay ARGS...`: returns the exit status (0 done, 1 failed, 2 bad
  * arguments). Writes the data to stdout or the --output file, progress and

@@ -391,7 +391,7 @@ static const ArgsOption solve_options[] = {
      "also the value of every stone at the root; mirror images\nof an earlier stone are marked with '='"},
     {"--time", "SECONDS", ARGS_REAL, AT(time_seconds), 0.001, 1e9, NULL, "--time needs a number of seconds above 0",
      "stop after this long (default: no limit)"},
-    {"--nodes", "N", ARGS_UINT, AT(options.node_limit), 1, 1.9e19, NULL, "--nodes needs a number above 0",
+    {"--nodes", "N", ARGS_UINT, AT(options.node_limit), 1, ARGS_UINT64_MAX, NULL, "--nodes needs a number above 0",
      "stop after this many nodes (default: no limit)"},
     {"--hash", "MB", ARGS_CALL, 0, 0, 0, set_hash, "--hash needs a number of MiB from 1 to 1048576",
      "table memory in MiB (default: by the empty points of the\nroot, 64 up to 19, doubling with each point above, 4096\n"
@@ -438,7 +438,7 @@ static const ArgsOption solve_options[] = {
      "write the positions DEPTH stones below the root, one per\nclass of mirror images, as numbered jobs to --jobs FILE"},
     {"--jobs", "FILE", ARGS_TEXT, AT(jobs_path), 0, 0, NULL, "--jobs needs a file name",
      "the jobs file: written by --split, read by --job"},
-    {"--job", "K", ARGS_UINT, AT(job), 1, 1.9e19, NULL, "--job needs a job number from 1",
+    {"--job", "K", ARGS_UINT, AT(job), 1, ARGS_UINT64_MAX, NULL, "--job needs a job number from 1",
      "solve job K of --jobs FILE (use --result and --proof)"},
 };
 

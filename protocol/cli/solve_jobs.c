@@ -2,11 +2,13 @@
 #include "cli/solve_jobs.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/args.h"
 #include "formats/atomic_file.h"
 #include "formats/coord.h"
 #include "formats/margin_text.h"
@@ -100,122 +102,103 @@ static bool merge_claim(FILE *out, SolveJobsState *m, const ProofClaim *claim, c
     return true;
 }
 
-/* The files named after the jobs file, the options taken out. */
-static int file_arguments(int argc, char **argv, char **files)
-{
-    int n = 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--proof") == 0)
-            i++;
-        else
-            files[n++] = argv[i];
-    }
-    return n;
-}
+typedef struct MergeArgs {
+    const char *proof_path;
+} MergeArgs;
 
-static const char merge_usage[] = "Usage: rin solve --merge JOBS RESULT... [--proof FILE]\n";
+static const ArgsOption merge_options[] = {
+    {"--proof", "FILE", ARGS_TEXT, offsetof(MergeArgs, proof_path), 0, 0, NULL, "--proof needs a file name",
+     "write the root's proof, put together from the jobs' proofs"},
+};
 
-int solve_jobs_merge(int argc, char **argv)
+static const ArgsCommand merge_args = {"solve", "Usage: rin solve --merge JOBS RESULT... [--proof FILE]\n",
+                                       "Puts the root's value together from the jobs' results (checkpoints\n"
+                                       "count with their bounds).\n",
+                                       merge_options, sizeof merge_options / sizeof merge_options[0], NULL};
+
+const ArgsCommand *solve_jobs_merge_args(void) { return &merge_args; }
+
+/* What the jobs say of the root: the jobs' counts, the value, and the
+ * value after each stone at the root; Black's margin into lower, upper. */
+static void print_merge(SolveJobsState *m, int *lower, int *upper)
 {
-    const char *proof_path = NULL;
-    const char *jobs_path = NULL;
-    int jobs_index = 0;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--proof") == 0) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "rin: solve: --proof needs a file name\n%s", merge_usage);
-                return 2;
-            }
-            proof_path = argv[++i];
-        } else if (strncmp(argv[i], "--", 2) == 0) {
-            fprintf(stderr, "rin: solve: --merge takes only --proof, not '%.40s'\n%s", argv[i], merge_usage);
-            return 2;
-        } else if (!jobs_path) {
-            jobs_path = argv[i];
-            jobs_index = i;
-        }
-    }
-    if (!jobs_path) {
-        fprintf(stderr, "rin: solve: --merge needs the jobs file and the result files\n%s", merge_usage);
-        return 2;
-    }
-    char err[SOLVE_JOBS_ERROR_MAX];
-    SolveJobsState m;
-    int status = 0;
-    char **files = malloc((size_t)(argc + 1) * sizeof *files);
-    if (!files) {
-        fprintf(stderr, "rin: solve: out of memory\n");
-        return 1;
-    }
-    int file_count = file_arguments(argc - jobs_index, argv + jobs_index, files);
-    if (!solve_jobs_state_load(&m, jobs_path, files, file_count, err, sizeof err)) {
-        fprintf(stderr, "rin: solve: %s\n", err);
-        status = 1;
-        goto done;
-    }
-    uint64_t nodes = 0;
+    uint64_t nodes = 0, proven = 0, bounded = 0;
     int64_t elapsed = 0;
-    for (uint64_t i = 0; i < m.jobs.count; i++) {
-        nodes += m.files[i].nodes;
-        elapsed += m.files[i].elapsed_ms;
+    for (uint64_t i = 0; i < m->jobs.count; i++) {
+        nodes += m->files[i].nodes;
+        elapsed += m->files[i].elapsed_ms;
+        proven += m->result[i].lower == m->result[i].upper;
+        bounded += m->result[i].lower < m->result[i].upper;
     }
-    uint64_t proven = 0, bounded = 0;
-    for (uint64_t i = 0; i < m.jobs.count; i++) {
-        proven += m.result[i].lower == m.result[i].upper;
-        bounded += m.result[i].lower < m.result[i].upper;
-    }
-    int lower, upper;
-    solve_split_value(&m.jobs.root, m.jobs.depth, solve_jobs_bounds, &m, &lower, &upper);
+    solve_split_value(&m->jobs.root, m->jobs.depth, solve_jobs_bounds, m, lower, upper);
     char text[POSSTR_MAX];
-    posstr_format(&m.jobs.root, text);
+    posstr_format(&m->jobs.root, text);
     printf("position: %s\n", text);
     printf("jobs: %" PRIu64 " at depth %d: %" PRIu64 " proven, %" PRIu64 " with bounds, %" PRIu64
            " without a result; %" PRIu64 " nodes, %.1f s of solving in all\n",
-           m.jobs.count, m.jobs.depth, proven, bounded, m.jobs.count - proven - bounded, nodes,
+           m->jobs.count, m->jobs.depth, proven, bounded, m->jobs.count - proven - bounded, nodes,
            (double)elapsed / 1000.0);
-    print_margin("value: ", lower, upper);
-    if (m.jobs.depth >= 1) {
-        printf("stones at the root (Black's margin):\n");
-        Bitboard empty = pos_empty(&m.jobs.root);
-        for (int p; (p = bb_next(&empty)) != POINT_NONE;) {
-            if (pos_check(&m.jobs.root, pos_to_move(&m.jobs.root), p) != POS_OK)
-                continue;
-            Position child = m.jobs.root;
-            pos_play(&child, p);
-            int lo, hi;
-            solve_split_value(&child, m.jobs.depth - 1, solve_jobs_bounds, &m, &lo, &hi);
-            char vertex[COORD_TEXT_MAX], label[16];
-            coord_format(p, child.size, vertex);
-            snprintf(label, sizeof label, "  %-4s ", vertex);
-            print_margin(label, lo, hi);
-        }
+    print_margin("value: ", *lower, *upper);
+    if (m->jobs.depth < 1)
+        return;
+    printf("stones at the root (Black's margin):\n");
+    Bitboard empty = pos_empty(&m->jobs.root);
+    for (int p; (p = bb_next(&empty)) != POINT_NONE;) {
+        if (pos_check(&m->jobs.root, pos_to_move(&m->jobs.root), p) != POS_OK)
+            continue;
+        Position child = m->jobs.root;
+        pos_play(&child, p);
+        int lo, hi;
+        solve_split_value(&child, m->jobs.depth - 1, solve_jobs_bounds, m, &lo, &hi);
+        char vertex[COORD_TEXT_MAX], label[16];
+        coord_format(p, child.size, vertex);
+        snprintf(label, sizeof label, "  %-4s ", vertex);
+        print_margin(label, lo, hi);
     }
-    if (proof_path) {
-        if (lower != upper) {
-            fprintf(stderr, "rin: solve: no proof written: the value is not proven\n");
-            status = 1;
-            goto done;
-        }
-        AtomicFile file;
-        bool ok = atomic_file_open(&file, proof_path, err, sizeof err);
-        if (ok) {
-            proof_write_header(file.out);
-            fprintf(file.out, "# merged from the jobs of %s\n", jobs_path);
-            ProofClaim claims[2] = {{COLOR_BLACK, lower}, {COLOR_WHITE, -lower}};
-            for (int c = 0; c < 2 && ok; c++)
-                ok = merge_claim(file.out, &m, &claims[c], err, sizeof err);
-            ok = atomic_file_commit(&file, ok, NULL, err, sizeof err);
-        }
-        if (!ok) {
-            fprintf(stderr, "rin: solve: %s\n", err);
-            status = 1;
-            goto done;
-        }
-        printf("proof: %s\n", proof_path);
+}
+
+/* The proof of Black's margin `black_margin` from the jobs' proofs, into
+ * path; false with a message in err. */
+static bool write_merged_proof(SolveJobsState *m, const char *path, const char *jobs_path, int black_margin,
+                               char *err, size_t err_size)
+{
+    AtomicFile file;
+    if (!atomic_file_open(&file, path, err, err_size))
+        return false;
+    proof_write_header(file.out);
+    fprintf(file.out, "# merged from the jobs of %s\n", jobs_path);
+    ProofClaim claims[2] = {{COLOR_BLACK, black_margin}, {COLOR_WHITE, -black_margin}};
+    bool ok = true;
+    for (int c = 0; c < 2 && ok; c++)
+        ok = merge_claim(file.out, m, &claims[c], err, err_size);
+    return atomic_file_commit(&file, ok, NULL, err, err_size);
+}
+
+int solve_jobs_merge(int argc, char **argv)
+{
+    MergeArgs a = {NULL};
+    char **files = argv; /* JOBS, then the results: args_parse gathers them at the front */
+    int count;
+    ArgsResult parsed = args_parse(&merge_args, argc, argv, &a, files, &count);
+    if (parsed != ARGS_OK)
+        return parsed == ARGS_HELP ? 0 : 2;
+    if (count == 0)
+        return args_usage_error(&merge_args, "--merge needs the jobs file and the result files");
+    char err[SOLVE_JOBS_ERROR_MAX];
+    SolveJobsState m;
+    int status = 0, lower, upper;
+    if (!solve_jobs_state_load(&m, files[0], files + 1, count - 1, err, sizeof err)) {
+        status = args_fail("solve", "%s", err);
+    } else {
+        print_merge(&m, &lower, &upper);
+        if (a.proof_path && lower != upper)
+            status = args_fail("solve", "no proof written: the value is not proven");
+        else if (a.proof_path && !write_merged_proof(&m, a.proof_path, files[0], lower, err, sizeof err))
+            status = args_fail("solve", "%s", err);
+        else if (a.proof_path)
+            printf("proof: %s\n", a.proof_path);
     }
-done:
     solve_jobs_state_free(&m);
-    free(files);
     return status;
 }
 

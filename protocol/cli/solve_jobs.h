@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cli/args.h"
 #include "formats/solve_jobs_file.h"
 #include "rules/position.h"
 
@@ -20,6 +21,9 @@ int solve_jobs_split(const Position *root, int depth, const char *path);
  * rest (checkpoints may stand among the results: their bounds count too).
  * Returns an exit status. */
 int solve_jobs_merge(int argc, char **argv);
+
+/* --merge's options' table (the usage text, and the man page's test). */
+const ArgsCommand *solve_jobs_merge_args(void);
 
 /* rin solve --status JOBS [RESULT | CHECKPOINT]...: one line per job,
  * solved (its value), bounded [lower, upper] or open, with the nodes and

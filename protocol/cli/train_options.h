@@ -35,7 +35,7 @@ bool train_set_holdout(void *holdout, const char *value, char *err, size_t err_s
     {"--holdout", "K", ARGS_CALL, offsetof(Type, common.holdout), 0, 0, train_set_holdout,                             \
      "--holdout needs 0 or a number from 2 to 1000000",                                                                \
      "hold out games whose index is 0 modulo K (default 10; 0: none)"},                                                \
-    {"--seed", "S", ARGS_UINT, offsetof(Type, common.seed), 0, 1.9e19, NULL, "--seed needs a non-negative number",     \
+    {"--seed", "S", ARGS_UINT, offsetof(Type, common.seed), 0, ARGS_UINT64_MAX, NULL, "--seed needs a non-negative number",     \
      "order of the positions (default 1)"}
 
 /* Appends the records of every file (binary or text, "-" for stdin) to

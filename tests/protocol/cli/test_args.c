@@ -20,6 +20,7 @@
 #include "cli/play.h"
 #include "cli/selfplay.h"
 #include "cli/solve_command.h"
+#include "cli/solve_jobs.h"
 #include "cli/train_command.h"
 #include "cli/verify_command.h"
 #include "run_command.h"
@@ -51,6 +52,8 @@ static const ArgsCommand *command(size_t i)
         return bench_command_args();
     case 11:
         return suite_command_args();
+    case 12:
+        return solve_jobs_merge_args();
     }
     return NULL;
 }
