@@ -117,25 +117,19 @@ static bool read_file(FILE *in, const char *name, bool text, GameFileReader *rea
 int games_command(int argc, char **argv)
 {
     GamesArgs a = {false};
-    char **paths = malloc((size_t)(argc + 1) * sizeof *paths);
-    if (!paths)
-        return args_fail("games", "out of memory");
+    char **paths = argv; /* args_parse gathers the files at the front */
     int files;
     ArgsResult parsed = args_parse(&games_args, argc, argv, &a, paths, &files);
     if (parsed == ARGS_OK && files == 0) {
         args_usage_error(&games_args, "no file given");
         parsed = ARGS_ERROR;
     }
-    if (parsed != ARGS_OK) {
-        free(paths);
+    if (parsed != ARGS_OK)
         return parsed == ARGS_HELP ? 0 : 2;
-    }
     bool text = a.text;
     char *lines = malloc((size_t)SELFPLAY_LINE_MAX * BB_POINTS + SELFPLAY_SETTINGS_MAX + 32);
-    if (!lines) {
-        free(paths);
+    if (!lines)
         return args_fail("games", "out of memory");
-    }
     int status = 0;
     for (int i = 0; i < files && status == 0; i++) {
         bool from_stdin = strcmp(paths[i], "-") == 0;
@@ -156,7 +150,6 @@ int games_command(int argc, char **argv)
             fclose(in);
     }
     free(lines);
-    free(paths);
     if (fflush(stdout) != 0 || ferror(stdout))
         status = args_fail("games", "cannot write the output: %s", strerror(errno));
     return status;

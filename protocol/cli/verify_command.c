@@ -117,19 +117,15 @@ static bool verify_file(FILE *in, const char *name)
 
 int verify_command(int argc, char **argv)
 {
-    char **paths = malloc((size_t)(argc + 1) * sizeof *paths);
-    if (!paths)
-        return args_fail("verify", "out of memory");
+    char **paths = argv; /* args_parse gathers the files at the front */
     int files;
     ArgsResult parsed = args_parse(&verify_args, argc, argv, NULL, paths, &files);
     if (parsed == ARGS_OK && files == 0) {
         args_usage_error(&verify_args, "no file given");
         parsed = ARGS_ERROR;
     }
-    if (parsed != ARGS_OK) {
-        free(paths);
+    if (parsed != ARGS_OK)
         return parsed == ARGS_HELP ? 0 : 2;
-    }
     int status = 0;
     for (int i = 0; i < files; i++) {
         bool from_stdin = strcmp(paths[i], "-") == 0;
@@ -144,7 +140,6 @@ int verify_command(int argc, char **argv)
         if (!from_stdin)
             fclose(in);
     }
-    free(paths);
     if (fflush(stdout) != 0 || ferror(stdout))
         status = args_fail("verify", "cannot write the output: %s", strerror(errno));
     return status;
