@@ -164,7 +164,7 @@ static unsigned char terminal_drop_line(EditLine *el, int ch)
 /* Waits while a streamed analysis runs, until its limits end it, a line
  * is typed (it then ends before the prompt comes back and is read there),
  * Return alone, Ctrl-D or Ctrl-C. */
-static void wait_for_stream(Gtp *gtp)
+static void wait_for_stream(Terminal *t, Gtp *gtp)
 {
     if (!gtp_streaming(gtp))
         return;
@@ -175,14 +175,15 @@ static void wait_for_stream(Gtp *gtp)
             /* The terminal is in its own line mode here: what is pending
              * is whole lines. Readable with nothing to read is the end of
              * input it makes of Ctrl-D: read it here, or it reaches the
-             * line editor, which then took the next Return for a ^M. One
-             * byte is Return alone, which only stops the stream: read, it
-             * does not give the prompt an empty line to show a second
-             * prompt for. */
+             * line editor, which then took the next Return for a ^M.
+             * Return alone only stops the stream: read here, it does not
+             * give the prompt an empty line to show a second prompt for
+             * (any other single byte goes back to the line editor). */
             int pending = 0;
             if (ioctl(STDIN_FILENO, FIONREAD, &pending) == 0 && pending <= 1) {
-                char byte;
-                (void)!read(STDIN_FILENO, &byte, 1);
+                char byte[2] = {0, 0};
+                if (read(STDIN_FILENO, byte, 1) == 1 && byte[0] != '\n' && byte[0] != '\r')
+                    el_push(t->el, byte);
             }
             break;
         }
@@ -264,7 +265,7 @@ int terminal_run(Gtp *gtp)
     fprintf(t.screen, "%s %s: GTP commands (help lists them, Tab completes), quit or Ctrl-D to leave\n",
             RIN_NAME, RIN_VERSION);
     for (;;) {
-        wait_for_stream(gtp);
+        wait_for_stream(&t, gtp);
         int count = 0;
         t.line_dropped = false;
         const char *line = el_gets(t.el, &count);

@@ -87,6 +87,16 @@ class TerminalKeysTest(unittest.TestCase):
             self.terminal.wait_for(r"rin> ", timeout=1.0)
         self.assert_answers()
 
+    def test_a_letter_and_ctrl_d_stop_a_stream_and_the_letter_is_kept(self):
+        self.start_game()
+        self.start_stream()
+        # the terminal passes "n" on at Ctrl-D: it begins the next line
+        self.press(b"n" + CTRL_D)
+        self.terminal.wait_for(r"rin> n$")
+        self.press(b"ame\r")
+        self.terminal.wait_for(r"= Rin\n\nrin> $")
+        self.assert_answers()
+
     def test_a_stream_shows_a_batch_only_when_it_differs(self):
         # every 10 ms on the 16x16 board, where an iteration soon takes longer
         self.terminal.type("rin-analyze interval 1")
