@@ -23,6 +23,7 @@
 #include "formats/number.h"
 #include "formats/posstr.h"
 #include "formats/proof_file.h"
+#include "formats/proof_write.h"
 #include "formats/solve_checkpoint.h"
 #include "base/clock.h"
 #include "solve/proof.h"
@@ -224,75 +225,32 @@ static void print_result(const Position *pos, const SolveResult *r, const SolveO
            r->table_bytes >> 20);
 }
 
-/* A proof being written: the file and its nodes written, the claim. */
-typedef struct ProofWriting {
-    ProofFileWriter file;
-    const ProofClaim *claim;
-} ProofWriting;
-
 /* Progress lines while the proof is built: the claim, the nodes written,
  * the solver's nodes. */
-static void print_proof_progress(const SolveProgress *p, void *context)
+static void print_proof_progress(const ProofClaim *claim, uint64_t written, const SolveProgress *p, void *context)
 {
-    const ProofWriting *w = context;
+    (void)context;
     fprintf(stderr, "proof: %.0f s, %s's claim %+d, %" PRIu64 " nodes written, %" PRIu64 " nodes searched\n",
-            (double)p->elapsed_ms / 1000.0, w->claim->prover == COLOR_BLACK ? "Black" : "White", w->claim->margin,
-            w->file.written, p->nodes);
+            (double)p->elapsed_ms / 1000.0, claim->prover == COLOR_BLACK ? "Black" : "White", claim->margin, written,
+            p->nodes);
 }
 
-/* The proof of Black's exact margin `black_margin` from pos, as two claims,
- * into path (through a temporary file renamed at the end, so that a failed
- * run leaves no partial proof). False, said on stderr, on failure. */
+/* The proof of Black's exact margin into path; false, said on stderr, on
+ * failure. */
 static bool write_proof(const char *path, const Position *pos, int black_margin, const SolveOptions *options,
                         int leaf_empties)
 {
-    AtomicFile file;
-    char err[ARGS_ERROR_MAX];
-    if (!atomic_file_open(&file, path, err, sizeof err))
-        return !args_fail("solve", "%s", err);
-    FILE *out = file.out;
-    ProofClaim claims[2] = {{COLOR_BLACK, black_margin}, {COLOR_WHITE, -black_margin}};
-    ProofWriting writing = {{out, 0}, &claims[0]};
-    SolveOptions proof_options = *options;
-    if (proof_options.progress) {
-        proof_options.progress = print_proof_progress;
-        proof_options.progress_context = &writing;
-    }
-    SolveDfpn dfpn;
-    if (solve_start(&dfpn, pos->size, &proof_options) != SOLVE_OK) {
-        atomic_file_commit(&file, false, NULL, err, sizeof err);
-        return !args_fail("solve", "out of memory for the proof's table");
-    }
+    ProofWriteStats stats;
+    char err[PROOF_ERROR_MAX + ATOMIC_FILE_PATH_MAX];
     int64_t start = clock_now_ms();
-    proof_write_header(out);
-    fprintf(out, "# Black's final margin under perfect play is %+d: Black gets %+d or more, White %+d or more\n",
-            black_margin, black_margin, -black_margin);
-    SolveProofStats total = {0};
-    bool ok = true;
-    for (int i = 0; i < 2 && ok; i++) {
-        proof_write_claim(out, &claims[i]);
-        writing.claim = &claims[i];
-        writing.file.written = 0;
-        SolveProofStats stats;
-        SolveProofStatus status = solve_proof(&dfpn, pos, claims[i].prover, claims[i].margin, leaf_empties,
-                                              proof_file_node, &writing.file, &stats);
-        if (status != SOLVE_PROOF_OK) {
-            ok = !args_fail("solve", "the proof of %s's claim failed: %s",
-                            claims[i].prover == COLOR_BLACK ? "Black" : "White", solve_proof_status_text(status));
-        }
-        total.nodes += stats.nodes;
-        total.leaves += stats.leaves;
-        total.edges += stats.edges;
-        total.transpositions += stats.transpositions;
-    }
-    solve_dfpn_free(&dfpn);
-    long bytes;
-    if (!atomic_file_commit(&file, ok, &bytes, err, sizeof err))
-        return ok ? !args_fail("solve", "%s", err) : false;
+    ProofWriteProgressFn progress = options->progress ? print_proof_progress : NULL;
+    if (!proof_file_write_margin(path, pos, black_margin, options, leaf_empties, progress, NULL, &stats, err,
+                                 sizeof err))
+        return !args_fail("solve", "%s", err);
     printf("proof: %s, %" PRIu64 " nodes (%" PRIu64 " leaves of at most %d empty points, %" PRIu64
            " stones, %" PRIu64 " of them to a position already in the proof), %ld bytes, %.3f s\n",
-           path, total.nodes, total.leaves, leaf_empties, total.edges, total.transpositions, bytes,
-           (double)(clock_now_ms() - start) / 1000.0);
+           path, stats.proof.nodes, stats.proof.leaves, leaf_empties, stats.proof.edges, stats.proof.transpositions,
+           stats.bytes, (double)(clock_now_ms() - start) / 1000.0);
     return true;
 }
 
