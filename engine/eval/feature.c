@@ -4,6 +4,7 @@
 #include "eval/feature.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "rules/ring.h"
 #include "rules/stable.h"
@@ -250,3 +251,34 @@ FeatureMap *feature_map_create(void)
 }
 
 void feature_map_destroy(FeatureMap *map) { free(map); }
+
+/* The whole-board features by name, in FEAT_G_* order. */
+static const char *const global_names[FEAT_GLOBALS] = {"stones",      "immune",    "potential",    "territory",
+                                                "fill-own",    "fill-theirs", "ring2-own", "ring2-theirs",
+                                                "ownership",   "bias"};
+
+const char *feature_global_name(int feature) { return global_names[feature]; }
+
+/* A comma-separated list of feature names into a FEAT_BIT mask. */
+bool feature_parse_globals(const char *text, uint32_t *out)
+{
+    if (!text || !*text)
+        return false;
+    uint32_t mask = 0;
+    const char *p = text;
+    for (;;) {
+        size_t length = strcspn(p, ",");
+        int found = -1;
+        for (int j = 0; j < FEAT_GLOBALS; j++)
+            if (strlen(global_names[j]) == length && strncmp(global_names[j], p, length) == 0)
+                found = j;
+        if (found < 0)
+            return false;
+        mask |= FEAT_BIT(found);
+        if (p[length] == '\0')
+            break;
+        p += length + 1;
+    }
+    *out = mask;
+    return true;
+}

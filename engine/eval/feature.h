@@ -5,6 +5,7 @@
 #ifndef RIN_FEATURE_H
 #define RIN_FEATURE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "rules/position.h"
@@ -107,5 +108,11 @@ void feature_map_destroy(FeatureMap *map);
 
 /* Pattern index of one symmetry (0..7) of a 3x3 pattern index: for tests. */
 uint32_t feature_pattern_transform(uint32_t pattern, int symmetry);
+
+/* A whole-board feature's name ("stones", "fill-own", ...: the feature
+ * in lower case, '_' as '-'), and a comma-separated list of them into a
+ * FEAT_BIT mask (false for an empty list or an unknown name). */
+const char *feature_global_name(int feature);
+bool feature_parse_globals(const char *text, uint32_t *mask);
 
 #endif

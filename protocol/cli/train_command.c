@@ -24,36 +24,8 @@
 #include "learn/train.h"
 #include "base/clock.h"
 
-/* The whole-board features by name, in FEAT_G_* order. */
-static const char *const names[FEAT_GLOBALS] = {"stones",      "immune",    "potential",    "territory",
-                                                "fill-own",    "fill-theirs", "ring2-own", "ring2-theirs",
-                                                "ownership",   "bias"};
-
 #define DEFAULT_FEATURES "stones,potential,fill-own,fill-theirs,ring2-own,ownership,bias"
 
-/* A comma-separated list of feature names into a FEAT_BIT mask. */
-static bool parse_features(const char *text, uint32_t *out)
-{
-    if (!text || !*text)
-        return false;
-    uint32_t mask = 0;
-    const char *p = text;
-    for (;;) {
-        size_t length = strcspn(p, ",");
-        int found = -1;
-        for (int j = 0; j < FEAT_GLOBALS; j++)
-            if (strlen(names[j]) == length && strncmp(names[j], p, length) == 0)
-                found = j;
-        if (found < 0)
-            return false;
-        mask |= FEAT_BIT(found);
-        if (p[length] == '\0')
-            break;
-        p += length + 1;
-    }
-    *out = mask;
-    return true;
-}
 
 typedef struct TrainOptions {
     uint32_t features;
@@ -65,7 +37,7 @@ typedef struct TrainOptions {
 static bool set_features(void *features, const char *value, char *err, size_t err_size)
 {
     (void)err, (void)err_size;
-    return parse_features(value, features);
+    return feature_parse_globals(value, features);
 }
 
 static bool set_tiebreak(void *tiebreak, const char *value, char *err, size_t err_size)
@@ -137,7 +109,7 @@ static void print_linear(const float *w)
 {
     fprintf(stderr, "linear weights (centistones), one stone left / two stones left:\n");
     for (int j = 0; j < FEAT_GLOBALS; j++)
-        fprintf(stderr, "  %-13s %8.1f %8.1f\n", names[j], (double)w[j], (double)w[FEAT_GLOBALS + j]);
+        fprintf(stderr, "  %-13s %8.1f %8.1f\n", feature_global_name(j), (double)w[j], (double)w[FEAT_GLOBALS + j]);
 }
 
 static void print_curve(const EvalCurve *c)
@@ -275,7 +247,7 @@ int train_command_run(int argc, char **argv)
     char **files = malloc((size_t)(argc + 1) * sizeof *files);
     if (!files)
         return 1;
-    parse_features(DEFAULT_FEATURES, &o.features);
+    feature_parse_globals(DEFAULT_FEATURES, &o.features);
     int file_count, status;
     ArgsResult parsed = args_parse(&train_args, argc, argv, &o, files, &file_count);
     if (parsed != ARGS_OK)

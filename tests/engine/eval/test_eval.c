@@ -868,6 +868,24 @@ static void test_search_without_a_curve_is_unchanged(void **state)
     eval_model_destroy(curved);
 }
 
+/* The whole-board features by name: every name reads back as its bit,
+ * lists combine, an unknown or empty name is refused. */
+static void test_feature_names(void **state)
+{
+    (void)state;
+    for (int f = 0; f < FEAT_GLOBALS; f++) {
+        uint32_t mask = 0;
+        assert_true(feature_parse_globals(feature_global_name(f), &mask));
+        assert_int_equal(mask, FEAT_BIT(f));
+    }
+    uint32_t mask = 0;
+    assert_true(feature_parse_globals("stones,bias", &mask));
+    assert_int_equal(mask, FEAT_BIT(FEAT_G_STONES) | FEAT_BIT(FEAT_G_BIAS));
+    assert_false(feature_parse_globals("stones,nothing", &mask));
+    assert_false(feature_parse_globals("stones,", &mask));
+    assert_false(feature_parse_globals("", &mask));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -888,6 +906,7 @@ int main(void)
         cmocka_unit_test(test_invalid_curves_are_refused),
         cmocka_unit_test(test_trainer_fits_a_result_curve),
         cmocka_unit_test(test_search_without_a_curve_is_unchanged),
+        cmocka_unit_test(test_feature_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
