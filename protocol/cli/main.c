@@ -14,7 +14,6 @@
 #include "cli/play.h"
 #include "cli/selfplay.h"
 #include "cli/solve_command.h"
-#include "cli/suite.h"
 #include "cli/terminal.h"
 #include "cli/train_command.h"
 #include "cli/verify_command.h"
@@ -22,48 +21,30 @@
 #include "formats/pattern_file.h"
 #include "gtp/gtp.h"
 #include "gtp/options.h"
-#include "search/bench.h"
 #include "version.h"
 
-static const char usage_text[] =
-    "Usage: rin [OPTIONS]            GTP engine on stdin/stdout (a prompt on a terminal)\n"
-    "       rin playouts [GAMES] [--size N] [--seed S]\n"
-    "                                random games per second (default 100000 games, 16x16)\n"
-    "       rin perft DEPTH [--position STRING]\n"
-    "                                count stone sequences of DEPTH plies\n"
-    "       rin bench [DEPTH] [--threads N] [--hash MB] [--pattern-file P]\n"
-    "                                search fixed positions to DEPTH (default %d); prints the\n"
-    "                                node count (the search's signature, with 1 thread and\n"
-    "                                16 MB), the time and nodes/second; with the pattern\n"
-    "                                model P (default builtin; none: without)\n"
-    "       rin train FILE... --output WEIGHTS [--epochs N] [--features LIST] [--seed S]\n"
-    "                                fit the evaluation's weights to selfplay data\n"
-    "       rin train-patterns FILE... --output PATTERNS [--split-turn] [--tactical] [--seed S]\n"
-    "                                fit the pattern model to selfplay data\n"
-    "                                (rin train-patterns --help)\n"
-    "       rin selfplay [--games N] [--sizes 8,12,16] [--nodes N] [--seed S] [--shard I/N]\n"
-    "                    [--opening-plies K] [--explore P] [--mc-playouts M] [--solve-empties E]\n"
-    "                    [--threads T] [--eval-file E] [--pattern-file P] [--format binary|text]\n"
-    "                    [--output FILE]\n"
-    "                                self-play games as training data (rin selfplay --help)\n"
-    "       rin games [--text] FILE...\n"
-    "                                summarise binary self-play files, or print them as text\n"
-    "                                (rin games --help)\n"
-    "       rin judge SET... [--nodes N | --playouts N] [--eval-file E] [--pattern-file P]\n"
-    "                                score an evaluation on held-out positions (rin judge --help)\n"
-    "       rin verify FILE...\n"
-    "                                check proof files with the rules alone (rin verify --help)\n"
-    "       rin suite FILE [--nodes N] [--eval-file E] [--pattern-file P]\n"
-    "                                search each position of a tactical suite to N nodes\n"
-    "                                (default %d) with evaluation E (default builtin) and report\n"
-    "                                how many are solved\n"
-    "       rin solve (--size N | --position STRING) [--openings] [--time SECONDS] [--hash MB]\n"
-    "                                the exact value of a small board under perfect play\n"
-    "                                (rin solve --help)\n"
-    "       rin play [--size N] [--color b|w] [--movetime MS] [--position STRING]\n"
-    "                                play against the engine on the terminal (rin play --help)\n"
-    "\n"
-    "Options (also set over GTP with rin-option NAME VALUE):\n";
+/* The subcommands, by name, with their tables (their synopses) and what
+ * each does, for the usage text. */
+static const struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const ArgsCommand *(*args)(void);
+    const char *summary;
+} subcommands[] = {
+    {"playouts", playouts_command, playouts_command_args, "random games per second"},
+    {"perft", perft_command, perft_command_args, "count stone sequences of DEPTH plies"},
+    {"bench", bench_command, bench_command_args, "the search's node-count signature and speed"},
+    {"train", train_command_run, train_command_args, "fit the evaluation's weights to selfplay data"},
+    {"train-patterns", pattern_train_command_run, pattern_train_command_args,
+     "fit the pattern model to selfplay data"},
+    {"selfplay", selfplay_command, selfplay_command_args, "self-play games as training data"},
+    {"games", games_command, games_command_args, "summarise binary self-play files, or print them as text"},
+    {"judge", judge_command, judge_command_args, "score an evaluation on held-out positions"},
+    {"verify", verify_command, verify_command_args, "check proof files with the rules alone"},
+    {"suite", suite_command, suite_command_args, "how many positions of a tactical suite a search solves"},
+    {"solve", solve_command, solve_command_args, "the exact value of a small board under perfect play"},
+    {"play", play_command, play_command_args, "play against the engine on the terminal"},
+};
 
 static const char usage_tail[] =
     "  -h, --help        show this help and exit\n"
@@ -75,7 +56,13 @@ static const char usage_tail[] =
 
 static void print_usage(FILE *out)
 {
-    fprintf(out, usage_text, BENCH_DEFAULT_DEPTH, SUITE_DEFAULT_NODES);
+    fputs("Usage: rin [OPTIONS]            GTP engine on stdin/stdout (a prompt on a terminal)\n", out);
+    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++) {
+        const char *synopsis = subcommands[i].args()->synopsis + strlen("Usage: ");
+        fprintf(out, "       %.*s\n%32s%s (rin %s --help)\n", (int)strcspn(synopsis, "\n"), synopsis, "",
+                subcommands[i].summary, subcommands[i].name);
+    }
+    fputs("\nOptions (also set over GTP with rin-option NAME VALUE):\n", out);
     EngineOptions defaults;
     options_defaults(&defaults);
     for (size_t i = 0; options_spec(i); i++) {
@@ -106,17 +93,6 @@ static void warn_eval_file(const char *who, bool given, const char *eval_file, c
         fprintf(stderr, "%s: warning: --eval-file: %s\n", who, note);
 }
 
-/* The subcommands, by name. */
-static const struct {
-    const char *name;
-    int (*run)(int argc, char **argv);
-} subcommands[] = {
-    {"playouts", playouts_command}, {"perft", perft_command}, {"bench", bench_command},
-    {"train", train_command_run}, {"train-patterns", pattern_train_command_run},
-    {"selfplay", selfplay_command}, {"games", games_command}, {"judge", judge_command},
-    {"solve", solve_command},     {"verify", verify_command}, {"suite", suite_command},
-    {"play", play_command},
-};
 
 int main(int argc, char **argv)
 {
