@@ -227,7 +227,7 @@ int suite_command(int argc, char **argv)
     uint64_t nodes = a.nodes;
     const char *note = eval_file_given ? pattern_file_eval_note(eval_file, pattern_file) : NULL;
     if (note)
-        fprintf(stderr, "rin suite: warning: --eval-file: %s\n", note);
+        fprintf(stderr, "rin: suite: warning: --eval-file: %s\n", note);
     EvalModel *eval = NULL;
     char err[OPTIONS_PATH_MAX + 256];
     if (!eval_file_resolve(eval_file, &eval, err, sizeof err)) {

@@ -158,6 +158,35 @@ static bool write_weights(const char *output, const float *params, uint32_t coun
     return ok;
 }
 
+/* The trained model's errors on the held-out positions. */
+static void report_held_out(const Trainer *trainer, const TrainSample *held, size_t n_held, bool point_model)
+{
+    TrainError e = train_measure(trainer, held, n_held);
+    fprintf(stderr, "held out: evaluation %.3f stones rms, point model %.3f stones rms\n", e.eval_rmse, e.margin_rmse);
+    fprintf(stderr, "held out: result log-loss %.4f (a coin 0.6931)", e.log_loss);
+    if (point_model)
+        fprintf(stderr, ", final owner right at %.2f%% of points", 100.0 * e.owner_accuracy);
+    fprintf(stderr, "\n");
+}
+
+/* The point model's epochs, each with its loss and the held-out error. */
+static void run_epochs(Trainer *trainer, const TrainSplit *split, uint64_t epochs)
+{
+    bool terminal = isatty(STDERR_FILENO);
+    for (uint64_t epoch = 1; epoch <= epochs; epoch++) {
+        double start = clock_now_seconds();
+        double loss = train_epoch(trainer, split->train, split->n_train, terminal ? epoch_progress : NULL, &epoch);
+        if (terminal)
+            fprintf(stderr, "\r\033[K");
+        fprintf(stderr, "epoch %" PRIu64 "/%" PRIu64 ": training %.4f per point", epoch, epochs, loss);
+        if (split->n_held) {
+            TrainError e = train_measure(trainer, split->held, split->n_held);
+            fprintf(stderr, ", held out %.4f per point, final margin %.3f stones rms", e.point_mse, e.margin_rmse);
+        }
+        fprintf(stderr, " (%.1f s)\n", clock_now_seconds() - start);
+    }
+}
+
 static int train_files(char **files, int file_count, const TrainOptions *o)
 {
     TrainData data = {0};
@@ -187,19 +216,7 @@ static int train_files(char **files, int file_count, const TrainOptions *o)
         fprintf(stderr, "rin: train: out of memory\n");
         goto done;
     }
-    bool terminal = isatty(STDERR_FILENO);
-    for (uint64_t epoch = 1; epoch <= o->common.epochs; epoch++) {
-        double start = clock_now_seconds();
-        double loss = train_epoch(trainer, train, n_train, terminal ? epoch_progress : NULL, &epoch);
-        if (terminal)
-            fprintf(stderr, "\r\033[K");
-        fprintf(stderr, "epoch %" PRIu64 "/%" PRIu64 ": training %.4f per point", epoch, o->common.epochs, loss);
-        if (n_held) {
-            TrainError e = train_measure(trainer, held, n_held);
-            fprintf(stderr, ", held out %.4f per point, final margin %.3f stones rms", e.point_mse, e.margin_rmse);
-        }
-        fprintf(stderr, " (%.1f s)\n", clock_now_seconds() - start);
-    }
+    run_epochs(trainer, &split, o->common.epochs);
     uint32_t features = o->features;
     if (o->common.epochs == 0)
         features &= ~FEAT_BIT(FEAT_G_OWNERSHIP);
@@ -218,15 +235,8 @@ static int train_files(char **files, int file_count, const TrainOptions *o)
     }
     EvalCurve curve = *train_curve(trainer);
     print_curve(&curve);
-    if (n_held) {
-        TrainError e = train_measure(trainer, held, n_held);
-        fprintf(stderr, "held out: evaluation %.3f stones rms, point model %.3f stones rms\n", e.eval_rmse,
-                e.margin_rmse);
-        fprintf(stderr, "held out: result log-loss %.4f (a coin 0.6931)", e.log_loss);
-        if (o->common.epochs > 0)
-            fprintf(stderr, ", final owner right at %.2f%% of points", 100.0 * e.owner_accuracy);
-        fprintf(stderr, "\n");
-    }
+    if (n_held)
+        report_held_out(trainer, held, n_held, o->common.epochs > 0);
     /* without the curve, a version 1 file: the format of the shipped
      * weights, which the same data and seed then reproduce byte for byte */
     if (write_weights(o->common.output, params, count, o->curve ? &curve : NULL))

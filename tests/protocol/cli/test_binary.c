@@ -310,7 +310,7 @@ static void test_suite_output(void **state)
         "", 0);
     assert_int_equal(r.status, 0);
     assert_non_null(strstr(r.out, "\nsolved "));
-    assert_non_null(strstr(r.err, "rin suite: warning: --eval-file: the pattern model"));
+    assert_non_null(strstr(r.err, "rin: suite: warning: --eval-file: the pattern model"));
     run(&r, (const char *const[]){"suite", RIN_TEST_DATA_DIR "/data/tactics.epd", "--eval-file", "/nonexistent/w",
                                   NULL},
         "", 0);
