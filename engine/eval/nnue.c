@@ -1,0 +1,235 @@
+/* The evaluation network's inference (eval/nnue.h): features, the points'
+ * vectors kept incrementally, the pools and the perceptron, all in
+ * integers. */
+#include "eval/nnue.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/score.h"
+
+NnueModel *nnue_model_create(void)
+{
+    NnueModel *model = calloc(1, sizeof *model);
+    if (!model)
+        return NULL;
+    model->map = feature_map_create();
+    if (!model->map) {
+        free(model);
+        return NULL;
+    }
+    model->rows = model->map->params;
+    for (int k = 0; k < NNUE_OWNER_TABLE; k++) {
+        double logit = (double)(k - NNUE_LOGIT_STEPS * NNUE_LOGIT_MAX) / NNUE_LOGIT_STEPS;
+        model->owner_table[k] = (int16_t)lrint(tanh(logit / 2) * NNUE_OWNER_ONE);
+    }
+    model->row = calloc((size_t)model->rows * NNUE_HIDDEN, sizeof *model->row);
+    if (!model->row) {
+        nnue_model_destroy(model);
+        return NULL;
+    }
+    return model;
+}
+
+void nnue_model_destroy(NnueModel *model)
+{
+    if (!model)
+        return;
+    feature_map_destroy(model->map);
+    free(model->row);
+    free(model);
+}
+
+void nnue_board_reset(NnueBoard *board) { board->valid = false; }
+
+int nnue_features(const FeatureMap *map, const Position *pos, const FillMap *mine, const FillMap *theirs,
+                  uint32_t key[BB_POINTS][FEAT_GROUPS], uint8_t pool[BB_POINTS])
+{
+    PointFeatures f;
+    feature_compute(pos, mine, theirs, &f);
+    Color me = pos_to_move(pos);
+    Bitboard own = pos->stones[me], opp = pos->stones[color_other(me)], edge = bb_edge(pos->size);
+    for (int n = 0; n < f.count; n++) {
+        const uint32_t *index = f.index[n];
+        /* two stones left enters the perceptron, not every point */
+        uint32_t edge_index = index[1] & ~1u;
+        uint32_t flags_index =
+            FEAT_FLAGS_BASE + ((index[2] - FEAT_FLAGS_BASE) & ~(UINT32_C(1) << FEAT_FLAG_TWO_LEFT));
+        key[n][0] = map->to_param[index[0]];
+        key[n][1] = map->to_param[edge_index];
+        key[n][2] = map->to_param[flags_index];
+        key[n][3] = map->to_param[index[3]];
+        key[n][4] = map->to_param[index[4]];
+        int p = f.point[n];
+        int state = bb_test(own, p) ? 1 : bb_test(opp, p) ? 2 : 0;
+        pool[n] = (uint8_t)(state * 2 + !bb_test(edge, p));
+    }
+    return f.count;
+}
+
+static inline int32_t clip_activation(int32_t v) { return v < 0 ? 0 : v > NNUE_ONE ? NNUE_ONE : v; }
+
+/* A point's vector and expected owner from its features. */
+static void point_compute(const NnueModel *model, const uint32_t key[FEAT_GROUPS], uint8_t hidden[NNUE_HIDDEN],
+                          int16_t *owner)
+{
+    int16_t acc[NNUE_HIDDEN];
+    memcpy(acc, model->point_bias, sizeof acc);
+    for (int g = 0; g < FEAT_GROUPS; g++) {
+        const int16_t *row = model->row + (size_t)key[g] * NNUE_HIDDEN;
+        for (int i = 0; i < NNUE_HIDDEN; i++)
+            acc[i] = (int16_t)(acc[i] + row[i]);
+    }
+    int32_t z = model->owner_bias;
+    for (int i = 0; i < NNUE_HIDDEN; i++) {
+        hidden[i] = (uint8_t)clip_activation(acc[i]);
+        z += (int32_t)model->owner_weight[i] * hidden[i];
+    }
+    /* z is the logit x NNUE_ONE x NNUE_WEIGHT_ONE: to table steps of
+     * 1 / NNUE_LOGIT_STEPS, rounded */
+    const int32_t div = NNUE_ONE * NNUE_WEIGHT_ONE / NNUE_LOGIT_STEPS;
+    int32_t step = (z >= 0 ? z + div / 2 : z - div / 2) / div;
+    const int32_t half = NNUE_LOGIT_STEPS * NNUE_LOGIT_MAX;
+    step = step < -half ? -half : step > half ? half : step;
+    *owner = model->owner_table[step + half];
+}
+
+static void point_add(NnueBoard *board, int n, int sign)
+{
+    int32_t *sum = board->sum[board->pool[n]];
+    const uint8_t *hidden = board->hidden[n];
+    for (int i = 0; i < NNUE_HIDDEN; i++)
+        sum[i] += sign * hidden[i];
+    board->owner_sum += sign * board->owner[n];
+}
+
+void nnue_board_update(NnueBoard *board, const NnueModel *model, const Position *pos, const FillMap *mine,
+                       const FillMap *theirs)
+{
+    uint32_t key[BB_POINTS][FEAT_GROUPS];
+    uint8_t pool[BB_POINTS];
+    int count = nnue_features(model->map, pos, mine, theirs, key, pool);
+    Color side = pos_to_move(pos);
+    if (!board->valid || board->size != pos->size || board->side != side) {
+        memset(board->sum, 0, sizeof board->sum);
+        board->owner_sum = 0;
+        board->size = pos->size;
+        board->side = side;
+        board->count = count;
+        for (int n = 0; n < count; n++) {
+            memcpy(board->key[n], key[n], sizeof key[n]);
+            board->pool[n] = pool[n];
+            point_compute(model, key[n], board->hidden[n], &board->owner[n]);
+            point_add(board, n, 1);
+        }
+        board->updated = (uint32_t)count;
+        board->valid = true;
+        return;
+    }
+    /* the points whose features changed, their rows fetched ahead of the
+     * sums: the rows are spread over megabytes */
+    int changed[BB_POINTS], changes = 0;
+    for (int n = 0; n < count; n++) {
+        if (memcmp(board->key[n], key[n], sizeof key[n]) != 0) {
+            changed[changes++] = n;
+            for (int g = 0; g < FEAT_GROUPS; g++)
+                __builtin_prefetch(model->row + (size_t)key[n][g] * NNUE_HIDDEN);
+        } else if (board->pool[n] != pool[n]) {
+            point_add(board, n, -1);
+            board->pool[n] = pool[n];
+            point_add(board, n, 1);
+        }
+    }
+    for (int i = 0; i < changes; i++) {
+        int n = changed[i];
+        point_add(board, n, -1);
+        board->pool[n] = pool[n];
+        memcpy(board->key[n], key[n], sizeof key[n]);
+        point_compute(model, key[n], board->hidden[n], &board->owner[n]);
+        point_add(board, n, 1);
+    }
+    uint32_t updated = (uint32_t)changes;
+    board->updated = updated;
+}
+
+/* A layer's sum (scale NNUE_ONE x NNUE_WEIGHT_ONE) to a clipped activation
+ * (scale NNUE_ONE), rounded half away from zero. */
+static inline uint8_t layer_activation(int32_t y)
+{
+    const int32_t div = NNUE_WEIGHT_ONE;
+    return (uint8_t)clip_activation((y >= 0 ? y + div / 2 : y - div / 2) / div);
+}
+
+NnueValue nnue_value(const NnueModel *model, const NnueBoard *board, const Position *pos)
+{
+    int16_t input[NNUE_INPUTS];
+    const int32_t half = 1 << (NNUE_POOL_SHIFT - 1);
+    for (int k = 0; k < NNUE_POOLS; k++)
+        for (int i = 0; i < NNUE_HIDDEN; i++)
+            input[k * NNUE_HIDDEN + i] = (int16_t)((board->sum[k][i] + half) >> NNUE_POOL_SHIFT);
+    /* the last input: two stones left */
+    input[NNUE_INPUTS - 1] = pos_stones_left(pos) == 2 ? NNUE_ONE : 0;
+
+    uint8_t a1[NNUE_L1], a2[NNUE_L2];
+    for (int j = 0; j < NNUE_L1; j++) {
+        int32_t y = model->l1_bias[j];
+        for (int i = 0; i < NNUE_INPUTS; i++)
+            y += (int32_t)model->l1_weight[j][i] * input[i];
+        a1[j] = layer_activation(y);
+    }
+    for (int j = 0; j < NNUE_L2; j++) {
+        int32_t y = model->l2_bias[j];
+        for (int i = 0; i < NNUE_L1; i++)
+            y += (int32_t)model->l2_weight[j][i] * a1[i];
+        a2[j] = layer_activation(y);
+    }
+    int32_t out = model->out_bias;
+    for (int i = 0; i < NNUE_L2; i++)
+        out += (int32_t)model->out_weight[i] * a2[i];
+    NnueValue v;
+    v.owner_margin = board->owner_sum;
+    v.correction = out;
+    v.margin = (double)v.owner_margin / NNUE_OWNER_ONE + (double)out / (NNUE_ONE * NNUE_WEIGHT_ONE);
+    return v;
+}
+
+int nnue_centistones(const NnueValue *value)
+{
+    double cs = value->margin * 100.0;
+    if (cs > SCORE_EVAL_MAX)
+        return SCORE_EVAL_MAX;
+    if (cs < -SCORE_EVAL_MAX)
+        return -SCORE_EVAL_MAX;
+    return (int)lrint(cs);
+}
+
+NnueValue nnue_value_full(const NnueModel *model, const Position *pos)
+{
+    FillMap mine, theirs;
+    Color me = pos_to_move(pos);
+    tactics_fill_points(pos, me, &mine);
+    tactics_fill_points(pos, color_other(me), &theirs);
+    NnueBoard board;
+    nnue_board_reset(&board);
+    nnue_board_update(&board, model, pos, &mine, &theirs);
+    return nnue_value(model, &board, pos);
+}
+
+void nnue_owner(const NnueModel *model, const Position *pos, float owner[BB_POINTS])
+{
+    FillMap mine, theirs;
+    Color me = pos_to_move(pos);
+    tactics_fill_points(pos, me, &mine);
+    tactics_fill_points(pos, color_other(me), &theirs);
+    NnueBoard board;
+    nnue_board_reset(&board);
+    nnue_board_update(&board, model, pos, &mine, &theirs);
+    float sign = me == COLOR_BLACK ? 1.0f : -1.0f;
+    for (int p = 0; p < BB_POINTS; p++)
+        owner[p] = 0.0f;
+    for (int n = 0; n < board.count; n++) {
+        int p = point_make(n / pos->size, n % pos->size);
+        owner[p] = sign * (float)board.owner[n] / NNUE_OWNER_ONE;
+    }
+}

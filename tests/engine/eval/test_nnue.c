@@ -1,0 +1,249 @@
+/* The evaluation network: the board kept stone by stone gives, to the bit,
+ * the value from scratch (fills included, both sides to move, every size);
+ * the network is symmetric by construction; the integer layers compute what
+ * their definition says on a hand-made model; and its weights file reads
+ * back as written, every kind of bad file refused with its own status. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "eval/nnue.h"
+#include "eval/nnue_weights.h"
+#include "base/le_bytes.h"
+#include "rules/playout.h"
+#include "base/random.h"
+#include "rules/symmetry.h"
+
+static int random_in(Rng *rng, int low, int high) { return low + (int)rng_below(rng, (uint32_t)(high - low + 1)); }
+
+/* A model with random weights in the ranges a trained one has. */
+static NnueModel *random_model(uint64_t seed)
+{
+    NnueModel *m = nnue_model_create();
+    assert_non_null(m);
+    Rng rng;
+    rng_seed(&rng, seed);
+    for (size_t i = 0; i < (size_t)m->rows * NNUE_HIDDEN; i++)
+        m->row[i] = (int16_t)random_in(&rng, -60, 60);
+    for (int i = 0; i < NNUE_HIDDEN; i++) {
+        m->point_bias[i] = (int16_t)random_in(&rng, -20, 80);
+        m->owner_weight[i] = (int16_t)random_in(&rng, -8000, 8000);
+    }
+    m->owner_bias = random_in(&rng, -200000, 200000);
+    for (int j = 0; j < NNUE_L1; j++) {
+        for (int i = 0; i < NNUE_INPUTS; i++)
+            m->l1_weight[j][i] = (int16_t)random_in(&rng, -3000, 3000);
+        m->l1_bias[j] = random_in(&rng, -300000, 300000);
+    }
+    for (int j = 0; j < NNUE_L2; j++) {
+        for (int i = 0; i < NNUE_L1; i++)
+            m->l2_weight[j][i] = (int16_t)random_in(&rng, -3000, 3000);
+        m->l2_bias[j] = random_in(&rng, -300000, 300000);
+    }
+    for (int i = 0; i < NNUE_L2; i++)
+        m->out_weight[i] = (int16_t)random_in(&rng, -20000, 20000);
+    m->out_bias = random_in(&rng, -500000, 500000);
+    return m;
+}
+
+static void assert_same_value(NnueValue a, NnueValue b)
+{
+    assert_int_equal(a.owner_margin, b.owner_margin);
+    assert_int_equal(a.correction, b.correction);
+}
+
+static NnueValue board_value(const NnueModel *m, NnueBoard *board, const Position *pos)
+{
+    FillMap mine, theirs;
+    tactics_fill_points(pos, pos_to_move(pos), &mine);
+    tactics_fill_points(pos, color_other(pos_to_move(pos)), &theirs);
+    nnue_board_update(board, m, pos, &mine, &theirs);
+    return nnue_value(m, board, pos);
+}
+
+/* Random games on every size: a board per side to move, brought along stone
+ * by stone as the search brings it, equals the value from scratch. Fills
+ * change many points at once, so some games play until the board is full. */
+static void test_incremental_equals_full(void **state)
+{
+    (void)state;
+    NnueModel *m = random_model(11);
+    Rng rng;
+    rng_seed(&rng, 12);
+    NnueBoard *boards = malloc(2 * sizeof *boards);
+    assert_non_null(boards);
+    int fills = 0, partial = 0;
+    for (int size = BB_MIN_SIZE; size <= BB_MAX_SIZE; size++) {
+        for (int game = 0; game < 3; game++) {
+            nnue_board_reset(&boards[0]);
+            nnue_board_reset(&boards[1]);
+            Position pos;
+            pos_init(&pos, size);
+            while (!pos_is_over(&pos)) {
+                NnueValue v = board_value(m, &boards[pos_to_move(&pos)], &pos);
+                assert_same_value(v, nnue_value_full(m, &pos));
+                partial += boards[pos_to_move(&pos)].updated < (uint32_t)(size * size);
+                int before = pos_empty_count(&pos);
+                pos_play(&pos, playout_random_point(&pos, &rng));
+                fills += pos_empty_count(&pos) < before - 1;
+            }
+        }
+    }
+    assert_true(fills > 50);     /* the games did fill */
+    assert_true(partial > 1000); /* and the board was updated, not recomputed */
+    free(boards);
+    nnue_model_destroy(m);
+}
+
+/* The board's eight symmetries give the same value and owners moved with
+ * the points: the features are symmetric (the 3x3 patterns share their
+ * rows) and the pools do not know where a point is. */
+static void test_symmetric(void **state)
+{
+    (void)state;
+    NnueModel *m = random_model(21);
+    Rng rng;
+    rng_seed(&rng, 22);
+    for (int size = 5; size <= BB_MAX_SIZE; size += 3) {
+        Position pos;
+        pos_init(&pos, size);
+        int stones = size * size / 2;
+        for (int i = 0; i < stones && !pos_is_over(&pos); i++)
+            pos_play(&pos, playout_random_point(&pos, &rng));
+        NnueValue v = nnue_value_full(m, &pos);
+        float owner[BB_POINTS], image_owner[BB_POINTS];
+        nnue_owner(m, &pos, owner);
+        for (int s = 1; s < 8; s++) {
+            Position image = symmetry_position(s, &pos);
+            assert_same_value(v, nnue_value_full(m, &image));
+            nnue_owner(m, &image, image_owner);
+            for (int r = 0; r < size; r++)
+                for (int c = 0; c < size; c++) {
+                    int p = point_make(r, c);
+                    assert_true(owner[p] == image_owner[symmetry_point(s, size, p)]);
+                }
+        }
+    }
+    nnue_model_destroy(m);
+}
+
+/* A hand-made model: one feature row set, the rest 0, so that every layer's
+ * value can be worked out by hand from eval/nnue.h's definitions. */
+static void test_hand_computed(void **state)
+{
+    (void)state;
+    NnueModel *m = nnue_model_create();
+    assert_non_null(m);
+    Position pos;
+    pos_init(&pos, 4);
+    /* every point's vector: bias 127 in dimension 0 (1.0), 64 in 1 (0.5) */
+    m->point_bias[0] = 127;
+    m->point_bias[1] = 64;
+    /* owner: logit = 2 x dimension 0 = 2.0 for every point */
+    m->owner_weight[0] = 2 * NNUE_WEIGHT_ONE;
+    /* layer 1, unit 0 reads pool 0 (empty, safe zone: 12 points on 4x4),
+     * dimension 0, with weight 1: 12 / 32 = 0.375 -> round(0.375 x 127) = 48 */
+    m->l1_weight[0][0] = NNUE_WEIGHT_ONE;
+    /* layer 2, unit 0 = 2 x layer 1's unit 0: 96 */
+    m->l2_weight[0][0] = 2 * NNUE_WEIGHT_ONE;
+    /* out = 3 x layer 2's unit 0 + 1 stone */
+    m->out_weight[0] = 3 * NNUE_WEIGHT_ONE;
+    m->out_bias = NNUE_ONE * NNUE_WEIGHT_ONE;
+    NnueValue v = nnue_value_full(m, &pos);
+    int16_t owner_one = m->owner_table[NNUE_LOGIT_STEPS * NNUE_LOGIT_MAX + 2 * NNUE_LOGIT_STEPS];
+    assert_int_equal(owner_one, 3119); /* tanh(1) x 4096 = 3119.48, rounded */
+    assert_int_equal(v.owner_margin, 16 * 3119);
+    assert_int_equal(v.correction, 3 * NNUE_WEIGHT_ONE * 96 + NNUE_ONE * NNUE_WEIGHT_ONE);
+    assert_true(v.margin > 16 * 3119 / 4096.0 + 3 * 96 / 127.0 + 1 - 1e-9);
+    assert_int_equal(nnue_centistones(&v), (int)(100 * v.margin + 0.5));
+    nnue_model_destroy(m);
+}
+
+static void expect_status(const uint8_t *bytes, size_t size, NnueWeightsStatus status)
+{
+    NnueModel *sentinel = (NnueModel *)(uintptr_t)0x1234;
+    NnueModel *out = sentinel;
+    assert_int_equal(nnue_weights_parse(bytes, size, &out), status);
+    assert_non_null(nnue_weights_status_text(status));
+    if (status == NNUE_WEIGHTS_OK)
+        nnue_model_destroy(out);
+    else
+        assert_ptr_equal(out, sentinel);
+}
+
+static void reseal(uint8_t *bytes, size_t size) { le_bytes_put_u32(bytes + size - 4, le_bytes_fnv1a(bytes, size - 4)); }
+
+static void test_weights_file(void **state)
+{
+    (void)state;
+    NnueModel *m = random_model(31);
+    size_t size;
+    uint8_t *bytes = nnue_weights_write(m, &size);
+    assert_non_null(bytes);
+    NnueModel *back = NULL;
+    assert_int_equal(nnue_weights_parse(bytes, size, &back), NNUE_WEIGHTS_OK);
+    size_t again_size;
+    uint8_t *again = nnue_weights_write(back, &again_size);
+    assert_int_equal(again_size, size);
+    assert_memory_equal(again, bytes, size);
+    Position pos;
+    pos_init(&pos, 9);
+    pos_play(&pos, point_make(4, 4));
+    assert_same_value(nnue_value_full(m, &pos), nnue_value_full(back, &pos));
+
+    uint8_t *bad = malloc(size + 1);
+    assert_non_null(bad);
+    expect_status(bytes, size - 1, NNUE_WEIGHTS_ERR_TRUNCATED);
+    expect_status(bytes, 20, NNUE_WEIGHTS_ERR_TRUNCATED);
+    memcpy(bad, bytes, size);
+    bad[size] = 0;
+    expect_status(bad, size + 1, NNUE_WEIGHTS_ERR_SIZE);
+    bad[0] = 'X';
+    expect_status(bad, size, NNUE_WEIGHTS_ERR_MAGIC);
+    memcpy(bad, bytes, size);
+    le_bytes_put_u32(bad + 8, NNUE_WEIGHTS_VERSION + 1);
+    expect_status(bad, size, NNUE_WEIGHTS_ERR_VERSION);
+    memcpy(bad, bytes, size);
+    le_bytes_put_u32(bad + 16, NNUE_HIDDEN + 1); /* another shape */
+    reseal(bad, size);
+    expect_status(bad, size, NNUE_WEIGHTS_ERR_SHAPE);
+    memcpy(bad, bytes, size);
+    le_bytes_put_u32(bad + 12, FEAT_LAYOUT + 1); /* another feature layout */
+    reseal(bad, size);
+    expect_status(bad, size, NNUE_WEIGHTS_ERR_SHAPE);
+    memcpy(bad, bytes, size);
+    bad[NNUE_WEIGHTS_HEADER + 7] ^= 1;
+    expect_status(bad, size, NNUE_WEIGHTS_ERR_CHECKSUM);
+    /* a row entry beyond NNUE_ROW_MAX could overflow a point's sum */
+    memcpy(bad, bytes, size);
+    bad[NNUE_WEIGHTS_HEADER] = 0xff;
+    bad[NNUE_WEIGHTS_HEADER + 1] = 0x7f;
+    reseal(bad, size);
+    expect_status(bad, size, NNUE_WEIGHTS_ERR_VALUE);
+    /* so could a bias beyond 2^29: the output's, the last field */
+    memcpy(bad, bytes, size);
+    le_bytes_put_u32(bad + size - 8, UINT32_C(1) << 30);
+    reseal(bad, size);
+    expect_status(bad, size, NNUE_WEIGHTS_ERR_VALUE);
+    free(bad);
+    free(again);
+    free(bytes);
+    nnue_model_destroy(back);
+    nnue_model_destroy(m);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_incremental_equals_full),
+        cmocka_unit_test(test_symmetric),
+        cmocka_unit_test(test_hand_computed),
+        cmocka_unit_test(test_weights_file),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
