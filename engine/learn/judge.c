@@ -109,7 +109,10 @@ static double estimate_margin(JudgeEstimator *e, const Position *pos, float owne
         search_run(e->search, pos, &limits, NULL, NULL, &info);
         score = score_is_final(info.score) ? score_final_margin(info.score) * 100 : info.score;
     } else {
-        score = e->patterns ? ntuple_evaluate_full(e->patterns, pos) : evaluate(e->eval, pos);
+        NnueValue net = e->network ? nnue_value_full(e->network, pos) : (NnueValue){0, 0, 0.0};
+        score = e->network    ? nnue_centistones(&net)
+                : e->patterns ? ntuple_evaluate_full(e->patterns, pos)
+                              : evaluate(e->eval, pos);
     }
     double stones = score / 100.0;
     return pos_to_move(pos) == COLOR_BLACK ? stones : -stones;
@@ -117,6 +120,10 @@ static double estimate_margin(JudgeEstimator *e, const Position *pos, float owne
 
 static void estimate_owner(const JudgeEstimator *e, const Position *pos, float owner[BB_POINTS])
 {
+    if (e->network) {
+        nnue_owner(e->network, pos, owner);
+        return;
+    }
     if (!(e->patterns && ntuple_owner(e->patterns, pos, owner)))
         ownership_estimate(e->eval, pos, owner);
 }
@@ -146,6 +153,7 @@ bool judge_estimator_start(JudgeEstimator *e)
     if (!e->nodes)
         return true;
     SearchConfig sc = {.threads = 1, .hash_mib = JUDGE_HASH_MIB, .seed = 0, .eval = e->eval, .patterns = e->patterns,
+                       .network = e->network,
                        .params = e->params};
     e->search = search_create(&sc);
     return e->search != NULL;

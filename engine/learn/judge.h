@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "eval/evalmodel.h"
+#include "eval/nnue.h"
 #include "eval/ntuple.h"
 #include "rules/position.h"
 #include "search/params.h"
@@ -60,12 +61,14 @@ void judge_figures(const JudgeSet *set, const JudgeEstimates *estimates, JudgeFi
 
 /* An estimator: by the Monte Carlo prior of `playouts` random games when
  * not 0, else by a search of `nodes` nodes when not 0, else by the static
- * evaluation (the pattern model's when there is one); the owners by the
- * prior, else by the pattern model's owner head, else by the evaluation's
- * ownership estimate. */
+ * evaluation (the network's when there is one, else the pattern model's
+ * when there is one); the owners by the prior, else by the network's owner
+ * head, else by the pattern model's, else by the evaluation's ownership
+ * estimate. */
 typedef struct JudgeEstimator {
     const EvalModel *eval;
     const NtupleModel *patterns;
+    const NnueModel *network;
     uint64_t nodes;
     int playouts;
     const SearchParams *params;

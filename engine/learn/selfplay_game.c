@@ -53,7 +53,8 @@ SelfplayPlayer *selfplay_player_create(const SelfplaySettings *settings)
         return NULL;
     sp->settings = *settings;
     PlayerConfig config = {.seed = settings->seed, .threads = 1, .hash_mib = SELFPLAY_HASH_MIB,
-                           .eval = settings->eval, .patterns = settings->patterns, .reporter = capture_info, .reporter_context = sp};
+                           .eval = settings->eval, .patterns = settings->patterns,
+                           .network = settings->network, .reporter = capture_info, .reporter_context = sp};
     sp->player = player_create("search", &config);
     bool solver_ok = settings->solve_empties <= 0 || tt_init(&sp->solver_tt, SELFPLAY_SOLVER_HASH_MIB);
     if (!sp->player || !solver_ok) {

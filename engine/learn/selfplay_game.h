@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "eval/evalmodel.h"
+#include "eval/nnue.h"
 #include "eval/ntuple.h"
 #include "rules/position.h"
 
@@ -28,6 +29,7 @@ typedef struct SelfplaySettings {
     int solve_empties; /* solve positions with at most this many empty points (0: none) */
     const EvalModel *eval; /* learned evaluation weights (kept by the caller), or NULL: classic */
     const NtupleModel *patterns; /* pattern model the search evaluates with (kept by the caller), or NULL */
+    const NnueModel *network; /* evaluation network the search evaluates with (kept by the caller), or NULL */
 } SelfplaySettings;
 
 /* The position before one stone placed by the search or by exploration. */

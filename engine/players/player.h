@@ -24,6 +24,7 @@ typedef struct PlayerConfig {
     int hash_mib; /* transposition table size (search player) */
     const EvalModel *eval; /* learned evaluation weights (search player; kept by the caller; NULL: classic) */
     const NtupleModel *patterns; /* pattern model (search player; kept by the caller; NULL: none), search.h */
+    const NnueModel *network; /* evaluation network (search player; kept by the caller; NULL: none), search.h */
     const SearchParams *search_params; /* search player: copied; NULL: search_params_default */
     /* progress of searches, e.g. for info lines on stderr (may be NULL) */
     SearchReporter reporter;

@@ -81,6 +81,7 @@ Player *player_search_create(const PlayerConfig *config)
                        .seed = config->seed,
                        .eval = config->eval,
                        .patterns = config->patterns,
+                       .network = config->network,
                        .params = config->search_params};
     Search *search = p && sp ? search_create(&sc) : NULL;
     if (!search) {

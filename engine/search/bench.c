@@ -86,7 +86,7 @@ bool bench_run_with(const EvalModel *eval, const NtupleModel *patterns, const Be
 {
     int depth = setup->depth;
     SearchConfig config = {.threads = setup->threads, .hash_mib = setup->hash_mib, .seed = 0, .eval = eval,
-                           .patterns = patterns};
+                           .patterns = patterns, .network = setup->network};
     Search *search = search_create(&config);
     if (!search)
         return false;
@@ -114,7 +114,7 @@ bool bench_run(int depth, void (*each)(int index, const Position *pos, const Sea
 {
     EvalModel *eval = eval_model_default();
     NtupleModel *patterns = ntuple_model_default();
-    BenchSetup setup = {depth, 1, BENCH_HASH_MIB};
+    BenchSetup setup = {depth, 1, BENCH_HASH_MIB, NULL};
     bool ok = eval && patterns && bench_run_with(eval, patterns, &setup, each, context, result);
     eval_model_destroy(eval);
     ntuple_model_destroy(patterns);

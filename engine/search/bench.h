@@ -42,6 +42,7 @@ typedef struct BenchSetup {
     int depth;
     int threads;
     int hash_mib;
+    const NnueModel *network; /* the evaluation network (search.h), or NULL */
 } BenchSetup;
 
 /* The same with the evaluation `eval` instead of the built-in weights, and

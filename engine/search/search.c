@@ -53,12 +53,16 @@ typedef struct Worker {
      * position this worker evaluated: each evaluation brings them to its
      * node from there, which in a depth-first search is a few stones away */
     NtupleBoard patterns_board;
+    /* the network's state (when the search has one) for each side to move,
+     * brought from the last position evaluated with that side to move */
+    NnueBoard network_board[2];
 } Worker;
 
 struct Search {
     TT tt;
     const EvalModel *eval; /* the learned weights in use (the caller's), or NULL: the classic evaluation */
     const NtupleModel *patterns; /* the pattern model in use (the caller's), or NULL: eval's evaluation */
+    const NnueModel *network;    /* the network in use (the caller's), or NULL: the patterns' or eval's */
     int threads;
     int hash_mib;
     uint64_t seed;
@@ -131,13 +135,38 @@ static int quiet_order(const Search *s, const Position *pos, const QuietScores *
     return v;
 }
 
+/* The network's margin of a node: the worker's board for its side to move
+ * brought to pos, with the node's fill maps (analysed here without them). */
+static int network_margin(Worker *w, const Position *pos, const Tactics *tactics)
+{
+    const Search *s = w->search;
+    Tactics own;
+    if (!tactics) {
+        tactics_analyze(pos, false, &own);
+        tactics = &own;
+    }
+    NnueBoard *board = &w->network_board[pos_to_move(pos)];
+    nnue_board_update(board, s->network, pos, &tactics->mine, &tactics->theirs);
+    NnueValue value = nnue_value(s->network, board, pos);
+#ifdef RIN_CHECK_PATTERNS
+    /* the checked build of the tests: the incremental board gives the
+     * value from scratch, to the bit */
+    NnueValue full = nnue_value_full(s->network, pos);
+    if (full.owner_margin != value.owner_margin || full.correction != value.correction)
+        abort();
+#endif
+    return nnue_centistones(&value);
+}
+
 /* The static evaluation of a node, centistones for the side to move: the
- * pattern model's when the search has one (the worker's indices brought to
- * pos), else evaluate_with; `tactics` is the node's analysis (NULL: the
- * evaluation analyses the node itself). */
+ * network's when the search has one, else the pattern model's when it has
+ * one (the worker's indices brought to pos), else evaluate_with; `tactics`
+ * is the node's analysis (NULL: the evaluation analyses the node itself). */
 static int static_margin(Worker *w, const Position *pos, const Tactics *tactics)
 {
     const Search *s = w->search;
+    if (s->network)
+        return network_margin(w, pos, tactics);
     if (!s->patterns)
         return tactics ? evaluate_with(s->eval, pos, tactics) : evaluate(s->eval, pos);
     ntuple_board_update(&w->patterns_board, pos);
@@ -157,8 +186,8 @@ static int static_margin(Worker *w, const Position *pos, const Tactics *tactics)
 static int estimate_of(Worker *w, const Position *pos, const Tactics *tactics)
 {
     const Search *s = w->search;
-    return s->patterns ? mcprior_add_gain(&s->prior, &s->params, pos, static_margin(w, pos, tactics))
-                       : mcprior_estimate(s->eval, &s->prior, &s->params, pos, tactics);
+    return s->patterns || s->network ? mcprior_add_gain(&s->prior, &s->params, pos, static_margin(w, pos, tactics))
+                                     : mcprior_estimate(s->eval, &s->prior, &s->params, pos, tactics);
 }
 
 static int pvs(Worker *w, const Position *pos, TacticsCarry carry, int alpha, int beta, int depth, int ply,
@@ -869,6 +898,7 @@ Search *search_create(const SearchConfig *config)
     s->params = config->params ? *config->params : search_params_default;
     search_set_eval(s, config->eval);
     search_set_patterns(s, config->patterns);
+    search_set_network(s, config->network);
     if (!search_set_hash(s, config->hash_mib) || !search_set_threads(s, config->threads)) {
         search_destroy(s);
         return NULL;
@@ -888,6 +918,8 @@ void search_destroy(Search *s)
 void search_set_eval(Search *s, const EvalModel *eval) { s->eval = eval; }
 
 void search_set_patterns(Search *s, const NtupleModel *patterns) { s->patterns = patterns; }
+
+void search_set_network(Search *s, const NnueModel *network) { s->network = network; }
 
 bool search_set_hash(Search *s, int mib)
 {
@@ -981,6 +1013,8 @@ void search_run(Search *s, const Position *pos, const SearchLimits *limits, Sear
             w->killers[k][0] = w->killers[k][1] = -1;
         if (s->patterns)
             ntuple_board_init(&w->patterns_board, s->patterns, &s->root);
+        nnue_board_reset(&w->network_board[COLOR_BLACK]);
+        nnue_board_reset(&w->network_board[COLOR_WHITE]);
     }
     int started = 1;
     for (int i = 1; i < s->threads; i++) {

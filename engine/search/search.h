@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "eval/evalmodel.h"
+#include "eval/nnue.h"
 #include "eval/ntuple.h"
 #include "rules/position.h"
 #include "search/params.h"
@@ -62,6 +63,8 @@ typedef struct SearchConfig {
     const NtupleModel *patterns; /* the pattern model (kept by the caller): when not NULL, the static
                                   * evaluation is its margin (ntuple_evaluate); eval still gives the
                                   * result curve. NULL: eval's evaluation */
+    const NnueModel *network; /* the evaluation network (kept by the caller): when not NULL, the static
+                               * evaluation is its margin (nnue.h), before the pattern model's */
     const SearchParams *params; /* copied; NULL: search_params_default (read only when built with RIN_TUNE) */
 } SearchConfig;
 
@@ -80,6 +83,9 @@ void search_set_eval(Search *search, const EvalModel *eval);
 /* The pattern model (kept by the caller), or NULL: see SearchConfig. Not
  * during a search. */
 void search_set_patterns(Search *search, const NtupleModel *patterns);
+/* The evaluation network (kept by the caller), or NULL: see SearchConfig.
+ * Not during a search. */
+void search_set_network(Search *search, const NnueModel *network);
 /* Forget the previous game (table, histories). */
 void search_clear(Search *search);
 

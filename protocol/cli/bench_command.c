@@ -11,6 +11,7 @@
 #include "formats/error_text.h"
 #include "formats/eval_file.h"
 #include "formats/number.h"
+#include "formats/net_file.h"
 #include "formats/pattern_file.h"
 #include "formats/posstr.h"
 #include "gtp/options.h"
@@ -128,7 +129,7 @@ enum { BENCH_HASH_MAX_MIB = 65536 }; /* as --hash allows */
 
 typedef struct BenchArgs {
     uint64_t threads, hash;
-    const char *pattern_file;
+    const char *pattern_file, *net_file;
 } BenchArgs;
 
 static const ArgsOption bench_options[] = {
@@ -139,10 +140,13 @@ static const ArgsOption bench_options[] = {
     {"--pattern-file", "P", ARGS_TEXT, offsetof(BenchArgs, pattern_file), 0, 0, NULL,
      "--pattern-file needs builtin, none or a pattern weights file",
      "the pattern model (default builtin; none: without)"},
+    {"--net-file", "F", ARGS_TEXT, offsetof(BenchArgs, net_file), 0, 0, NULL,
+     "--net-file needs none or a network weights file",
+     "the evaluation network (default none; evaluates before the pattern model)"},
 };
 
 static const ArgsCommand bench_args = {
-    "bench", "Usage: rin bench [DEPTH] [--threads N] [--hash MB] [--pattern-file P]\n",
+    "bench", "Usage: rin bench [DEPTH] [--threads N] [--hash MB] [--pattern-file P] [--net-file F]\n",
     "Searches fixed positions to DEPTH (default 5); prints the node count (the\nsearch's signature, with 1 thread and "
     "16 MB), the time and nodes/second.\n",
     bench_options, sizeof bench_options / sizeof bench_options[0], NULL};
@@ -151,7 +155,7 @@ const ArgsCommand *bench_command_args(void) { return &bench_args; }
 
 int bench_command(int argc, char **argv)
 {
-    BenchArgs a = {1, BENCH_HASH_MIB, PATTERN_FILE_BUILTIN};
+    BenchArgs a = {1, BENCH_HASH_MIB, PATTERN_FILE_BUILTIN, NET_FILE_NONE};
     uint64_t depth = BENCH_DEFAULT_DEPTH;
     char **operands = argv;
     int count;
@@ -170,12 +174,19 @@ int bench_command(int argc, char **argv)
         fprintf(stderr, "rin: bench: %s\n", err);
         return 1;
     }
+    NnueModel *network = NULL;
+    if (!net_file_resolve(a.net_file, &network, err, sizeof err)) {
+        fprintf(stderr, "rin: bench: %s\n", err);
+        ntuple_model_destroy(patterns);
+        return 1;
+    }
     EvalModel *eval = eval_model_default();
     BenchResult result;
-    BenchSetup setup = {(int)depth, (int)threads, (int)hash};
+    BenchSetup setup = {(int)depth, (int)threads, (int)hash, network};
     bool ok = eval && bench_run_with(eval, patterns, &setup, bench_progress, NULL, &result);
     eval_model_destroy(eval);
     ntuple_model_destroy(patterns);
+    nnue_model_destroy(network);
     if (!ok) {
         fprintf(stderr, "rin: bench: out of memory\n");
         return 1;

@@ -16,6 +16,7 @@
 #include "formats/eval_file.h"
 #include "formats/judge_set.h"
 #include "formats/number.h"
+#include "formats/net_file.h"
 #include "formats/pattern_file.h"
 #include "learn/judge.h"
 #include "search/mcprior.h"
@@ -121,7 +122,7 @@ static int make_set(int count, char **paths, const char *output, const JudgeSetS
 
 typedef struct JudgeArgs {
     bool make, per_game;
-    const char *output, *eval_file, *pattern_file;
+    const char *output, *eval_file, *pattern_file, *net_file;
     JudgeSetSelection make_options;
     uint64_t nodes;
     int playouts;
@@ -159,6 +160,9 @@ static const ArgsOption judge_options[] = {
     {"--pattern-file", "P", ARGS_TEXT, AT(pattern_file), 0, 0, NULL,
      "--pattern-file needs builtin, none or a pattern weights file",
      "builtin, none or a pattern weights file (default builtin)"},
+    {"--net-file", "F", ARGS_TEXT, AT(net_file), 0, 0, NULL, "--net-file needs none or a network weights file",
+     "none or a network weights file (default none); a network\nevaluates before the pattern model, and its owner head\n"
+     "gives the owners"},
     {"--games", NULL, ARGS_ON, AT(per_game), 0, 0, NULL, NULL, "also print every lost game's swing"},
     {"--param", "NAME=VALUE", ARGS_CALL, AT(params), 0, 0, set_param, "--param needs NAME=VALUE",
      "a search parameter (engine/search/params.h) for --nodes\nand --playouts; only in a build with -DRIN_TUNE=ON,\n"
@@ -180,7 +184,8 @@ static const ArgsOption judge_options[] = {
 
 static const ArgsCommand judge_args = {
     "judge",
-    "Usage: rin judge SET... [--nodes N | --playouts N] [--eval-file E] [--pattern-file P] [--games]\n"
+    "Usage: rin judge SET... [--nodes N | --playouts N] [--eval-file E] [--pattern-file P] [--net-file F]\n"
+    "                 [--games]\n"
     "       rin judge --make --output SET [--from E1] [--to E2] [--every K] [--lost] GAMES...\n",
     "Scores an evaluation on held-out positions whose games' outcomes are known\n"
     "(format rin-judge 1): the share of positions whose estimate has the sign of\n"
@@ -197,6 +202,7 @@ int judge_command(int argc, char **argv)
 {
     JudgeArgs a = {.eval_file = EVAL_FILE_BUILTIN,
                    .pattern_file = PATTERN_FILE_BUILTIN,
+                   .net_file = NET_FILE_NONE,
                    .make_options = {JUDGE_DEFAULT_FROM, JUDGE_DEFAULT_TO, JUDGE_DEFAULT_EVERY, false},
                    .params = search_params_default};
     char **paths = calloc((size_t)argc + 1, sizeof *paths);
@@ -224,23 +230,27 @@ int judge_command(int argc, char **argv)
     } else if (status < 0) {
         EvalModel *eval = NULL;
         NtupleModel *patterns = NULL;
+        NnueModel *network = NULL;
         char err[4096 + 256];
         if (!eval_file_resolve(eval_file, &eval, err, sizeof err) ||
-            !pattern_file_resolve(pattern_file, &patterns, err, sizeof err)) {
+            !pattern_file_resolve(pattern_file, &patterns, err, sizeof err) ||
+            !net_file_resolve(a.net_file, &network, err, sizeof err)) {
             fprintf(stderr, "rin: judge: %s\n", err);
             status = 1;
         } else {
-            printf("estimator: --eval-file %s --pattern-file %s, %s\n", eval_file, pattern_file,
+            printf("estimator: --eval-file %s --pattern-file %s --net-file %s, %s\n", eval_file, pattern_file,
+                   a.net_file,
                    playouts ? "Monte Carlo prior" : nodes ? "search" : "static evaluation");
             if (nodes)
                 printf("nodes: %" PRIu64 "\n", nodes);
             if (playouts)
                 printf("playouts: %d\n", playouts);
-            JudgeEstimator e = {eval, patterns, nodes, playouts, &a.params, NULL};
+            JudgeEstimator e = {eval, patterns, network, nodes, playouts, &a.params, NULL};
             status = judge_sets(path_count, paths, &e, per_game);
         }
         eval_model_destroy(eval);
         ntuple_model_destroy(patterns);
+        nnue_model_destroy(network);
     }
     free(paths);
     return status;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "formats/eval_file.h"
+#include "formats/net_file.h"
 #include "formats/pattern_file.h"
 #include "gtp/gtp_background.h"
 #include "gtp/gtp_commands.h"
@@ -31,6 +32,13 @@ Gtp *gtp_create(const EngineOptions *options)
     if (!pattern_file_resolve(options->pattern_file, &gtp->patterns, err, sizeof err)) {
         fprintf(stderr, "rin: %s\n", err);
         eval_model_destroy(gtp->eval);
+        free(gtp);
+        return NULL;
+    }
+    if (!net_file_resolve(options->net_file, &gtp->network, err, sizeof err)) {
+        fprintf(stderr, "rin: %s\n", err);
+        eval_model_destroy(gtp->eval);
+        ntuple_model_destroy(gtp->patterns);
         free(gtp);
         return NULL;
     }
@@ -59,6 +67,7 @@ void gtp_destroy(Gtp *gtp)
     search_destroy(gtp->analysis);
     eval_model_destroy(gtp->eval);
     ntuple_model_destroy(gtp->patterns); /* after the searches that used it */
+    nnue_model_destroy(gtp->network);
     free(gtp->reply.data);
     free(gtp->response.data);
     free(gtp->line);

@@ -66,6 +66,7 @@ Search *gtp_analysis_search(Gtp *gtp)
                                .seed = (uint64_t)gtp->options.seed,
                                .eval = gtp->eval,
                                .patterns = gtp->patterns,
+                               .network = gtp->network,
                                .params = &gtp->options.params};
         gtp->analysis = search_create(&config);
         if (!gtp->analysis)

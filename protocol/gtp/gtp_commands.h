@@ -54,6 +54,7 @@ struct Gtp {
     Search *analysis;    /* for rin-analyze, made on first use */
     EvalModel *eval;     /* the learned weights options.eval_file names, or NULL: the classic evaluation */
     NtupleModel *patterns; /* the pattern model options.pattern_file names, or NULL: none */
+    NnueModel *network;    /* the network options.net_file names, or NULL: none */
     Analysis *background; /* the search that thinks while the engine waits for a command */
     bool background_ponders;  /* the background job is pondering (else a streamed analysis) */
     bool stream_pending;      /* rin-analyze answered "=": its stream starts after the response */

@@ -7,6 +7,7 @@
 
 #include "formats/coord.h"
 #include "formats/eval_file.h"
+#include "formats/net_file.h"
 #include "formats/pattern_file.h"
 #include "formats/posstr.h"
 #include "gtp/gtp_background.h"
@@ -153,6 +154,28 @@ static bool set_pattern_file(Gtp *gtp, const EngineOptions *before)
     return true;
 }
 
+/* Loads the network options.net_file names and makes the player anew
+ * with it; on failure everything stays as `before`. */
+static bool set_net_file(Gtp *gtp, const EngineOptions *before)
+{
+    NnueModel *model = NULL;
+    char err[OPTIONS_PATH_MAX + 160];
+    if (!net_file_resolve(gtp->options.net_file, &model, err, sizeof err)) {
+        gtp->options = *before;
+        return gtp_fail(gtp, "%s (network unchanged)", err);
+    }
+    NnueModel *old = gtp->network;
+    gtp->network = model;
+    if (!gtp_apply_options(gtp)) {
+        gtp->network = old;
+        gtp->options = *before;
+        nnue_model_destroy(model);
+        return gtp_fail(gtp, "out of memory: network unchanged");
+    }
+    nnue_model_destroy(old);
+    return true;
+}
+
 bool gtp_cmd_rin_option(Gtp *gtp, const GtpArgs *args)
 {
     if (args->count == 0)
@@ -173,6 +196,8 @@ bool gtp_cmd_rin_option(Gtp *gtp, const GtpArgs *args)
     char err[OPTIONS_PATH_MAX + 160];
     if (!options_set(&gtp->options, args->v[0], args->v[1], err, sizeof err))
         return gtp_fail(gtp, "syntax error: %s", err);
+    if (spec->kind == OPTION_PATH && strcmp(spec->name, "net-file") == 0)
+        return set_net_file(gtp, &before);
     if (spec->kind == OPTION_PATH)
         return strcmp(spec->name, "pattern-file") == 0 ? set_pattern_file(gtp, &before) : set_eval_file(gtp, &before);
     if (shapes_player(spec) && !gtp_apply_options(gtp)) {

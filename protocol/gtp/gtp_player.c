@@ -26,6 +26,7 @@ bool gtp_apply_options(Gtp *gtp)
                            .hash_mib = (int)o->hash,
                            .eval = gtp->eval,
                            .patterns = gtp->patterns,
+                           .network = gtp->network,
                            .search_params = &o->params,
                            .reporter = gtp_report_info,
                            .reporter_context = gtp};

@@ -8,6 +8,7 @@
 
 #include "formats/eval_file.h"
 #include "formats/number.h"
+#include "formats/net_file.h"
 #include "formats/pattern_file.h"
 #include "players/player.h"
 #include "search/search.h"
@@ -27,6 +28,7 @@ static const OptionSpec specs[] = {
     {"verbose", OPTION_INT, 0, 1, "1: search progress (info lines) on stderr", false},
     {"eval-file", OPTION_PATH, 0, 0, "evaluation: builtin (learned weights built into rin, the default), classic (hand-set) or a weights file", false},
     {"pattern-file", OPTION_PATH, 0, 0, "pattern model the search evaluates with: builtin (the pattern weights built in, the default), none (the eval-file's evaluation alone) or a pattern weights file (rin train-patterns)", false},
+    {"net-file", OPTION_PATH, 0, 0, "evaluation network the search evaluates with, before the pattern model: none (the default) or a network weights file (scripts/train-net)", false},
     {"size", OPTION_INT, BB_MIN_SIZE, BB_MAX_SIZE,
      "board size the engine starts on (start-up only: boardsize changes the board)", true},
 };
@@ -56,6 +58,7 @@ void options_defaults(EngineOptions *o)
     o->multipv = 1;
     strcpy(o->eval_file, EVAL_FILE_BUILTIN);
     strcpy(o->pattern_file, PATTERN_FILE_BUILTIN);
+    strcpy(o->net_file, NET_FILE_NONE);
     o->size = BB_MAX_SIZE;
     o->params = search_params_default;
 }
@@ -109,6 +112,8 @@ static int64_t *int_field(EngineOptions *o, const char *name)
 /* The text of a path option. */
 static char *path_field(EngineOptions *o, const char *name)
 {
+    if (strcmp(name, "net-file") == 0)
+        return o->net_file;
     return strcmp(name, "pattern-file") == 0 ? o->pattern_file : o->eval_file;
 }
 

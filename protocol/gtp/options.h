@@ -27,6 +27,7 @@ typedef struct EngineOptions {
     int64_t ponder;                  /* 1: think on the opponent's time after genmove */
     char eval_file[OPTIONS_PATH_MAX]; /* the evaluation: EVAL_FILE_BUILTIN, EVAL_FILE_CLASSIC or a weights file */
     char pattern_file[OPTIONS_PATH_MAX]; /* the pattern model: PATTERN_FILE_NONE or a pattern weights file */
+    char net_file[OPTIONS_PATH_MAX]; /* the evaluation network: NET_FILE_NONE or a network weights file */
     int64_t size;                    /* the board the engine starts on (boardsize changes it later) */
     SearchParams params;             /* the search's parameters (options only with RIN_TUNE) */
 } EngineOptions;

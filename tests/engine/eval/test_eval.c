@@ -824,7 +824,7 @@ static void check_reported_score(int index, const Position *pos, const SearchInf
 static uint64_t bench_nodes(const EvalModel *model, int depth)
 {
     BenchResult result;
-    BenchSetup setup = {depth, 1, BENCH_HASH_MIB};
+    BenchSetup setup = {depth, 1, BENCH_HASH_MIB, NULL};
     assert_true(bench_run_with(model, NULL, &setup, check_reported_score, NULL, &result));
     return result.nodes;
 }
