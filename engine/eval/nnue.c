@@ -153,12 +153,13 @@ void nnue_board_update(NnueBoard *board, const NnueModel *model, const Position 
     board->updated = updated;
 }
 
-/* A layer's sum (scale NNUE_ONE x NNUE_WEIGHT_ONE) to a clipped activation
- * (scale NNUE_ONE), rounded half away from zero. */
-static inline uint8_t layer_activation(int32_t y)
+/* A layer's sum (scale NNUE_ACT_ONE x NNUE_WEIGHT_ONE) to a clipped
+ * activation (scale NNUE_ACT_ONE), rounded half away from zero. */
+static inline int16_t layer_activation(int32_t y)
 {
     const int32_t div = NNUE_WEIGHT_ONE;
-    return (uint8_t)clip_activation((y >= 0 ? y + div / 2 : y - div / 2) / div);
+    int32_t q = (y >= 0 ? y + div / 2 : y - div / 2) / div;
+    return (int16_t)(q < 0 ? 0 : q > NNUE_ACT_ONE ? NNUE_ACT_ONE : q);
 }
 
 NnueValue nnue_value(const NnueModel *model, const NnueBoard *board, const Position *pos)
@@ -169,9 +170,9 @@ NnueValue nnue_value(const NnueModel *model, const NnueBoard *board, const Posit
         for (int i = 0; i < NNUE_HIDDEN; i++)
             input[k * NNUE_HIDDEN + i] = (int16_t)((board->sum[k][i] + half) >> NNUE_POOL_SHIFT);
     /* the last input: two stones left */
-    input[NNUE_INPUTS - 1] = pos_stones_left(pos) == 2 ? NNUE_ONE : 0;
+    input[NNUE_INPUTS - 1] = pos_stones_left(pos) == 2 ? NNUE_ACT_ONE : 0;
 
-    uint8_t a1[NNUE_L1], a2[NNUE_L2];
+    int16_t a1[NNUE_L1], a2[NNUE_L2];
     for (int j = 0; j < NNUE_L1; j++) {
         int32_t y = model->l1_bias[j];
         for (int i = 0; i < NNUE_INPUTS; i++)
@@ -190,7 +191,7 @@ NnueValue nnue_value(const NnueModel *model, const NnueBoard *board, const Posit
     NnueValue v;
     v.owner_margin = board->owner_sum;
     v.correction = out;
-    v.margin = (double)v.owner_margin / NNUE_OWNER_ONE + (double)out / (NNUE_ONE * NNUE_WEIGHT_ONE);
+    v.margin = (double)v.owner_margin / NNUE_OWNER_ONE + (double)out / ((double)NNUE_ACT_ONE * NNUE_WEIGHT_ONE);
     return v;
 }
 

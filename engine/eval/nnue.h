@@ -31,9 +31,11 @@ enum {
     NNUE_INPUTS = NNUE_POOLS * NNUE_HIDDEN + 1, /* the pools, then 1 when two stones are left */
     NNUE_L1 = 32,
     NNUE_L2 = 32,
-    NNUE_ONE = 127,      /* an activation of 1.0 */
-    NNUE_POOL_SHIFT = 5, /* a pool's input is its sum over 2^5 = 32 points, rounded */
-    NNUE_WEIGHT_ONE = 4096, /* a layer weight of 1.0; weights are below 8 */
+    NNUE_ONE = 127,      /* a point's activation of 1.0 */
+    NNUE_POOL_POINTS = 32, /* a pool's input is its sum over this many points */
+    NNUE_ACT_ONE = 1016, /* a layer's input or output of 1.0: NNUE_ONE x 8 */
+    NNUE_POOL_SHIFT = 2, /* a pool's sum (scale NNUE_ONE) to its input (NNUE_ACT_ONE): / 32 x 8 */
+    NNUE_WEIGHT_ONE = 4096, /* a layer weight of 1.0; layer 1's are at most 1, the others below 8 */
     NNUE_OWNER_ONE = 4096, /* an expected owner of 1.0 (the owner head's margin) */
     NNUE_LOGIT_STEPS = 64, /* the owner table's steps per unit of the logit */
     NNUE_LOGIT_MAX = 16,   /* logits beyond +-16 count as +-16 */
@@ -41,23 +43,26 @@ enum {
 };
 
 /* The quantized weights. The feature rows are indexed by FeatureMap
- * parameter; rows scaled by NNUE_ONE, layer weights by NNUE_WEIGHT_ONE.
- * Every layer's input is an activation scaled by NNUE_ONE: a point's
- * clipped vector, a pool's sum over 32 points (so 1.0 is 32 points at
- * 1.0), the layers' clipped outputs. */
+ * parameter; rows and a point's clipped vector scaled by NNUE_ONE, layer
+ * weights by NNUE_WEIGHT_ONE. The layers' inputs and outputs are scaled by
+ * NNUE_ACT_ONE: a pool's sum over NNUE_POOL_POINTS points (so 1.0 is 32
+ * points at 1.0), the layers' clipped outputs. A layer's bias is scaled by
+ * NNUE_ACT_ONE x NNUE_WEIGHT_ONE, the owner head's by NNUE_ONE x
+ * NNUE_WEIGHT_ONE. Every sum stays within int32: layer 1's weights are at
+ * most 1 (the pools' inputs add up to 256 at most), the others' below 8. */
 typedef struct NnueModel {
     uint32_t rows;                   /* feature parameters (FeatureMap.params) */
     FeatureMap *map;
     int16_t *row;                    /* rows x NNUE_HIDDEN */
     int16_t point_bias[NNUE_HIDDEN]; /* added to every point's sum */
     int16_t owner_weight[NNUE_HIDDEN];
-    int32_t owner_bias;              /* biases: scale NNUE_ONE x NNUE_WEIGHT_ONE */
+    int32_t owner_bias;
     int16_t l1_weight[NNUE_L1][NNUE_INPUTS];
     int32_t l1_bias[NNUE_L1];
     int16_t l2_weight[NNUE_L2][NNUE_L1];
     int32_t l2_bias[NNUE_L2];        /* scale NNUE_ONE x NNUE_WEIGHT_ONE */
     int16_t out_weight[NNUE_L2];
-    int32_t out_bias;                /* stones x NNUE_ONE x NNUE_WEIGHT_ONE */
+    int32_t out_bias;                /* stones x NNUE_ACT_ONE x NNUE_WEIGHT_ONE */
     /* the expected owner, tanh(logit / 2) x NNUE_OWNER_ONE, by the logit in
      * steps of 1 / NNUE_LOGIT_STEPS from -NNUE_LOGIT_MAX (the same for every
      * model) */
@@ -99,7 +104,7 @@ void nnue_board_update(NnueBoard *board, const NnueModel *model, const Position 
 /* What the network says of the board's position. */
 typedef struct NnueValue {
     int32_t owner_margin; /* the owner head's margin, stones x NNUE_OWNER_ONE */
-    int32_t correction;   /* the perceptron's, stones x NNUE_ONE x NNUE_WEIGHT_ONE */
+    int32_t correction;   /* the perceptron's, stones x NNUE_ACT_ONE x NNUE_WEIGHT_ONE */
     double margin;        /* their sum, stones, side to move */
 } NnueValue;
 

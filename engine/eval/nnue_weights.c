@@ -161,8 +161,12 @@ NnueWeightsStatus nnue_weights_parse(const uint8_t *bytes, size_t size, NnueMode
         in_range &= abs(model->row[i]) <= NNUE_ROW_MAX;
     for (int i = 0; i < NNUE_HIDDEN; i++)
         in_range &= abs(model->point_bias[i]) <= NNUE_ROW_MAX;
-    /* a bias within 2^29 keeps every layer's sum within int32 */
+    /* a bias within 2^29 keeps every layer's sum within int32, and so do
+     * layer 1's weights within 1 (its inputs add up to 256 x NNUE_ACT_ONE) */
     in_range &= bias_in_range(model->owner_bias) && bias_in_range(model->out_bias);
+    for (int j = 0; j < NNUE_L1; j++)
+        for (int i = 0; i < NNUE_INPUTS; i++)
+            in_range &= abs(model->l1_weight[j][i]) <= NNUE_WEIGHT_ONE;
     for (int j = 0; j < NNUE_L1; j++)
         in_range &= bias_in_range(model->l1_bias[j]);
     for (int j = 0; j < NNUE_L2; j++)

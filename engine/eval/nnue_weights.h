@@ -15,7 +15,8 @@
  *   then       R x NNUE_HIDDEN int16  the feature rows
  *   then       NNUE_HIDDEN int16      the points' bias
  *   then       NNUE_HIDDEN int16      the owner head's weights, then int32 its bias
- *   then       NNUE_L1 x NNUE_INPUTS int16, then NNUE_L1 int32  layer 1
+ *   then       NNUE_L1 x NNUE_INPUTS int16 (each within +-NNUE_WEIGHT_ONE),
+ *              then NNUE_L1 int32                                layer 1
  *   then       NNUE_L2 x NNUE_L1 int16, then NNUE_L2 int32      layer 2
  *   then       NNUE_L2 int16, then int32                         the output
  *   then       uint32   FNV-1a (32 bit) of every byte before it
@@ -38,7 +39,7 @@ typedef enum NnueWeightsStatus {
     NNUE_WEIGHTS_ERR_SHAPE,     /* another feature layout or network shape */
     NNUE_WEIGHTS_ERR_SIZE,      /* trailing bytes */
     NNUE_WEIGHTS_ERR_CHECKSUM,  /* corrupt */
-    NNUE_WEIGHTS_ERR_VALUE,     /* a feature row or bias whose sums could overflow */
+    NNUE_WEIGHTS_ERR_VALUE,     /* a feature row, layer 1 weight or bias whose sums could overflow */
     NNUE_WEIGHTS_ERR_MEMORY
 } NnueWeightsStatus;
 

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 
 #include <cmocka.h>
 
@@ -147,19 +148,19 @@ static void test_hand_computed(void **state)
     /* owner: logit = 2 x dimension 0 = 2.0 for every point */
     m->owner_weight[0] = 2 * NNUE_WEIGHT_ONE;
     /* layer 1, unit 0 reads pool 0 (empty, safe zone: 12 points on 4x4),
-     * dimension 0, with weight 1: 12 / 32 = 0.375 -> round(0.375 x 127) = 48 */
+     * dimension 0, with weight 1: 12 / 32 = 0.375 -> 0.375 x 1016 = 381 */
     m->l1_weight[0][0] = NNUE_WEIGHT_ONE;
-    /* layer 2, unit 0 = 2 x layer 1's unit 0: 96 */
+    /* layer 2, unit 0 = 2 x layer 1's unit 0: 762 */
     m->l2_weight[0][0] = 2 * NNUE_WEIGHT_ONE;
-    /* out = 3 x layer 2's unit 0 + 1 stone */
+    /* out = 3 x layer 2's unit 0 + 1 stone: 3 x 0.75 + 1 = 3.25 stones */
     m->out_weight[0] = 3 * NNUE_WEIGHT_ONE;
-    m->out_bias = NNUE_ONE * NNUE_WEIGHT_ONE;
+    m->out_bias = NNUE_ACT_ONE * NNUE_WEIGHT_ONE;
     NnueValue v = nnue_value_full(m, &pos);
     int16_t owner_one = m->owner_table[NNUE_LOGIT_STEPS * NNUE_LOGIT_MAX + 2 * NNUE_LOGIT_STEPS];
     assert_int_equal(owner_one, 3119); /* tanh(1) x 4096 = 3119.48, rounded */
     assert_int_equal(v.owner_margin, 16 * 3119);
-    assert_int_equal(v.correction, 3 * NNUE_WEIGHT_ONE * 96 + NNUE_ONE * NNUE_WEIGHT_ONE);
-    assert_true(v.margin > 16 * 3119 / 4096.0 + 3 * 96 / 127.0 + 1 - 1e-9);
+    assert_int_equal(v.correction, 3 * NNUE_WEIGHT_ONE * 762 + NNUE_ACT_ONE * NNUE_WEIGHT_ONE);
+    assert_true(fabs(v.margin - (16 * 3119 / 4096.0 + 3.25)) < 1e-9);
     assert_int_equal(nnue_centistones(&v), (int)(100 * v.margin + 0.5));
     nnue_model_destroy(m);
 }
@@ -223,6 +224,13 @@ static void test_weights_file(void **state)
     memcpy(bad, bytes, size);
     bad[NNUE_WEIGHTS_HEADER] = 0xff;
     bad[NNUE_WEIGHTS_HEADER + 1] = 0x7f;
+    reseal(bad, size);
+    expect_status(bad, size, NNUE_WEIGHTS_ERR_VALUE);
+    /* so could a layer 1 weight beyond 1 */
+    memcpy(bad, bytes, size);
+    size_t l1_at = NNUE_WEIGHTS_HEADER + 2 * ((size_t)m->rows * NNUE_HIDDEN + 2 * NNUE_HIDDEN) + 4;
+    bad[l1_at] = 0x01;
+    bad[l1_at + 1] = 0x10; /* 4097 */
     reseal(bad, size);
     expect_status(bad, size, NNUE_WEIGHTS_ERR_VALUE);
     /* so could a bias beyond 2^29: the output's, the last field */
