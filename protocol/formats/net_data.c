@@ -2,6 +2,7 @@
  * their files, positions kept compact, features computed per batch. */
 #include "formats/net_data.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,11 +11,14 @@
 #include "eval/nnue_weights.h"
 #include "formats/file_bytes.h"
 #include "formats/game_file.h"
+#include "rules/score.h"
 
 typedef struct NetPosition {
     Bitboard stones[2];
     int32_t ply;
-    uint32_t game; /* in NetData.games */
+    uint32_t game;   /* in NetData.games */
+    int16_t score;   /* the search's margin in centistones, side to move (a proven score as its margin) */
+    bool have_score; /* the search scored the position */
 } NetPosition;
 
 typedef struct NetGame {
@@ -89,6 +93,10 @@ static int add_game(NetData *data, const SelfplayGame *game)
         p->stones[1] = pos->stones[1];
         p->ply = pos->ply;
         p->game = (uint32_t)data->game_count;
+        const SelfplayRecord *r = &game->records[i];
+        int score = score_is_final(r->score) ? score_final_margin(r->score) * 100 : r->score;
+        p->have_score = r->scored && !r->explored;
+        p->score = (int16_t)(score > INT16_MAX ? INT16_MAX : score < -INT16_MAX ? -INT16_MAX : score);
     }
     data->game_count++;
     return 0;
@@ -165,7 +173,7 @@ static void fill_maps(const Position *pos, FillMap *mine, FillMap *theirs)
 }
 
 int net_data_batch(const NetData *data, const int64_t *which, size_t n, uint32_t *key, uint8_t *pool, int8_t *owner,
-                   float *margin, uint8_t *two_left)
+                   float *margin, float *score, uint8_t *two_left)
 {
     for (size_t b = 0; b < n; b++)
         if (which[b] < 0 || (size_t)which[b] >= data->count)
@@ -195,6 +203,7 @@ int net_data_batch(const NetData *data, const int64_t *which, size_t n, uint32_t
             owner[b * NET_DATA_POINTS + (size_t)k] = o;
         }
         margin[b] = (float)(me == COLOR_BLACK ? g->margin : -g->margin);
+        score[b] = data->positions[i].have_score ? (float)data->positions[i].score / 100.0f : NAN;
         two_left[b] = (uint8_t)(pos_stones_left(&pos) == 2);
     }
     return 0;

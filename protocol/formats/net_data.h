@@ -41,11 +41,13 @@ void net_data_describe(const NetData *data, int64_t *game, int32_t *size, int32_
  * of FEAT_GROUPS keys (key, the padding key off the board), every point's
  * pool (pool, NET_DATA_NO_POOL off the board), its final owner seen by the
  * side to move (owner: 1 the side to move's, 0 the opponent's, -1 off the
- * board), the final margin for the side to move in stones (margin) and
+ * board), the final margin for the side to move in stones (margin), the
+ * search's score in stones for the side to move (score; a proven score as
+ * its margin; NaN where the search gave none, as for a random stone) and
  * whether two stones are left (two_left). Returns 0, or -1 for an index
  * out of range. */
 int net_data_batch(const NetData *data, const int64_t *which, size_t n, uint32_t *key, uint8_t *pool, int8_t *owner,
-                   float *margin, uint8_t *two_left);
+                   float *margin, float *score, uint8_t *two_left);
 
 /* The engine's network from the bytes of a weights file on the positions
  * which[0..n): the margin in stones for the side to move (margin) and each

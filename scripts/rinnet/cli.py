@@ -28,6 +28,10 @@ def parse_args(argv):
     parser.add_argument("--steps", type=int, default=20000, help="training steps (default 20000)")
     parser.add_argument("--batch", type=int, default=256, help="positions a step (default 256)")
     parser.add_argument("--lr", type=float, default=2e-3, help="Adam's learning rate (default 0.002)")
+    parser.add_argument("--margin-weight", type=float, default=0.0,
+                        help="the value's target where the search scored the position: this weight on the final "
+                             "margin, the rest on the search's score (default 0: the score; the final margin "
+                             "where there is no score)")
     parser.add_argument("--owner-weight", type=float, default=1.0,
                         help="weight of the owner head's loss beside the margin's (default 1)")
     parser.add_argument("--holdout", type=int, default=7,
@@ -51,6 +55,8 @@ def parse_args(argv):
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
     if args.check < 0:
         parser.error("--check must be 0 or more")
+    if not 0.0 <= args.margin_weight <= 1.0:
+        parser.error("--margin-weight must be from 0 to 1")
     return args
 
 
@@ -75,14 +81,22 @@ def sized_batches(data, which, sizes):
     return parts
 
 
-def losses(net, parts, owner_weight):
+def value_target(batch, margin_weight):
+    """The value's target: the search's score blended with the final margin
+    where the search scored the position, else the final margin."""
+    margin, score = batch["margin"], batch["score"]
+    blended = margin_weight * margin + (1.0 - margin_weight) * score
+    return torch.from_numpy(np.where(np.isnan(score), margin, blended).astype(np.float32))
+
+
+def losses(net, parts, owner_weight, margin_weight):
     """The step's loss over its parts (sized_batches), each weighted by its
-    share of the positions: (loss, margin loss, owner loss)."""
+    share of the positions: (loss, value loss, owner loss)."""
     total = [0.0, 0.0, 0.0]
     for batch, points, share in parts:
-        key, pool, two_left, owner, margin = to_tensors(batch, points)
+        key, pool, two_left, owner, _ = to_tensors(batch, points)
         value, z, on = net(key, pool, two_left)
-        value_loss = torch.mean(((value - margin) / 8.0) ** 2)
+        value_loss = torch.mean(((value - value_target(batch, margin_weight)) / 8.0) ** 2)
         target = owner.clamp(min=0).to(z.dtype)
         owner_bce = torch.nn.functional.binary_cross_entropy_with_logits(z, target, reduction="none")
         owner_loss = (owner_bce * on).sum() / on.sum()
@@ -171,7 +185,8 @@ def main(argv=None):
     total = [0.0, 0.0, 0.0]
     for step in range(1, args.steps + 1):
         which = rng.choice(train_which, size=args.batch, replace=True)
-        loss, value_loss, owner_loss = losses(net, sized_batches(data, which, size), args.owner_weight)
+        loss, value_loss, owner_loss = losses(net, sized_batches(data, which, size), args.owner_weight,
+                                              args.margin_weight)
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
@@ -184,7 +199,7 @@ def main(argv=None):
         if step % args.report == 0 or step == args.steps:
             count = args.report if step % args.report == 0 else step % args.report
             elapsed = time.monotonic() - started
-            print(f"step {step}/{args.steps}: loss {total[0] / count:.4f} (margin {total[1] / count:.4f}, "
+            print(f"step {step}/{args.steps}: loss {total[0] / count:.4f} (value {total[1] / count:.4f}, "
                   f"owner {total[2] / count:.4f}), {step / elapsed:.1f} steps/s", flush=True)
             total = [0.0, 0.0, 0.0]
 

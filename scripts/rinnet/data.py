@@ -45,7 +45,7 @@ class NetData:
         lib.net_data_rows.argtypes = [ctypes.c_void_p]
         lib.net_data_rows.restype = ctypes.c_uint32
         lib.net_data_describe.argtypes = [ctypes.c_void_p] + [ctypes.c_void_p] * 3
-        lib.net_data_batch.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t] + [ctypes.c_void_p] * 5
+        lib.net_data_batch.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t] + [ctypes.c_void_p] * 6
         lib.net_data_batch.restype = ctypes.c_int
         lib.net_data_evaluate.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_void_p,
                                           ctypes.c_size_t, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_char_p,
@@ -93,11 +93,13 @@ class NetData:
         pool = np.zeros((n, POINTS), dtype=np.uint8)
         owner = np.zeros((n, POINTS), dtype=np.int8)
         margin = np.zeros(n, dtype=np.float32)
+        score = np.zeros(n, dtype=np.float32)
         two_left = np.zeros(n, dtype=np.uint8)
         if self._lib.net_data_batch(self._handle, which.ctypes.data, n, key.ctypes.data, pool.ctypes.data,
-                                    owner.ctypes.data, margin.ctypes.data, two_left.ctypes.data) != 0:
+                                    owner.ctypes.data, margin.ctypes.data, score.ctypes.data,
+                                    two_left.ctypes.data) != 0:
             raise IndexError("a position index out of range")
-        return {"key": key, "pool": pool, "owner": owner, "margin": margin, "two_left": two_left}
+        return {"key": key, "pool": pool, "owner": owner, "margin": margin, "score": score, "two_left": two_left}
 
     def evaluate(self, weights, which):
         """The engine's network (the bytes of a weights file) on `which`:
