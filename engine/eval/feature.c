@@ -9,17 +9,7 @@
 #include "rules/ring.h"
 #include "rules/stable.h"
 
-enum { DISTANCE_CAP = 4, EDGE_CAP = 7, REGION_BUCKETS = 6 };
-
-/* Bit k of x to bit 2k (x below 2^9). */
-static inline uint32_t spread9(uint32_t x)
-{
-    x = (x | (x << 8)) & 0x00FF00FFu;
-    x = (x | (x << 4)) & 0x0F0F0F0Fu;
-    x = (x | (x << 2)) & 0x33333333u;
-    x = (x | (x << 1)) & 0x55555555u;
-    return x;
-}
+enum { DISTANCE_CAP = FEAT_DISTANCE_CAP, EDGE_CAP = 7, REGION_BUCKETS = 6 };
 
 /* Points not of `own` inside its walls once every gap (cut point) is filled. */
 static Bitboard potential(Bitboard own, Bitboard cuts, int size)
@@ -108,91 +98,80 @@ static void region_features(Bitboard empty, Bitboard own, Bitboard theirs, Bitbo
     }
 }
 
-void feature_compute(const Position *pos, const FillMap *mine, const FillMap *theirs, PointFeatures *out)
+void feature_planes(const Position *pos, const FillMap *mine, const FillMap *theirs, FeaturePlanes *out)
 {
     int size = pos->size;
     Color me = pos_to_move(pos);
     Bitboard own = pos->stones[me], opp = pos->stones[color_other(me)];
     Bitboard board = bb_board(size), empty = pos_empty(pos), edge = bb_edge(size);
-    int two_left = pos_stones_left(pos) == 2;
+    out->size = size;
+    out->own = own;
+    out->opp = opp;
+    out->flag[FEAT_FLAG_POTENTIAL_OWN] = potential(own, mine->cuts, size);
+    out->flag[FEAT_FLAG_POTENTIAL_THEIRS] = potential(opp, theirs->cuts, size);
+    out->flag[FEAT_FLAG_FILL_OWN] = bb_or(mine->area, mine->points);
+    out->flag[FEAT_FLAG_FILL_THEIRS] = bb_or(theirs->area, theirs->points);
+    out->flag[FEAT_FLAG_IMMUNE] = bb_or(stable_stones(own, size), stable_stones(opp, size));
+    out->flag[FEAT_FLAG_TWO_LEFT] = pos_stones_left(pos) == 2 ? board : bb_zero();
+    out->flag[FEAT_FLAG_CUT_OWN] = mine->cuts;
+    out->flag[FEAT_FLAG_CUT_THEIRS] = theirs->cuts;
+    distance_rings(own, board, out->near_own);
+    distance_rings(opp, board, out->near_opp);
+    memset(out->region, 0, sizeof out->region);
+    region_features(empty, own, opp, edge, out->region);
+}
 
-    /* flag planes, by bit number */
-    Bitboard flag[8];
-    flag[FEAT_FLAG_POTENTIAL_OWN] = potential(own, mine->cuts, size);
-    flag[FEAT_FLAG_POTENTIAL_THEIRS] = potential(opp, theirs->cuts, size);
-    flag[FEAT_FLAG_FILL_OWN] = bb_or(mine->area, mine->points);
-    flag[FEAT_FLAG_FILL_THEIRS] = bb_or(theirs->area, theirs->points);
-    flag[FEAT_FLAG_IMMUNE] = bb_or(stable_stones(own, size), stable_stones(opp, size));
-    flag[FEAT_FLAG_TWO_LEFT] = two_left ? board : bb_zero();
-    flag[FEAT_FLAG_CUT_OWN] = mine->cuts;
-    flag[FEAT_FLAG_CUT_THEIRS] = theirs->cuts;
+/* The cell of the 3x3 window at (r, c): 0 empty, 1 own, 2 the opponent's,
+ * 3 off the board. */
+static inline uint32_t window_cell(const FeaturePlanes *f, int r, int c)
+{
+    if (r < 0 || c < 0 || r >= f->size || c >= f->size)
+        return 3;
+    int p = point_make(r, c);
+    return bb_test(f->own, p) ? 1 : bb_test(f->opp, p) ? 2 : 0;
+}
 
-    Bitboard near_own[DISTANCE_CAP], near_opp[DISTANCE_CAP];
-    distance_rings(own, board, near_own);
-    distance_rings(opp, board, near_opp);
-
-    uint8_t region[BB_POINTS];
-    region_features(empty, own, opp, edge, region);
-
-    /* Row words (bit c of row r is column c), with a zero row above and
-     * below the board so that 3x3 windows need no bounds checks. */
-    uint16_t own_rows[BB_MAX_SIZE + 2], opp_rows[BB_MAX_SIZE + 2];
-    uint32_t off_rows[BB_MAX_SIZE + 2]; /* columns size..16 are off the board too */
-    uint16_t flag_rows[8][BB_MAX_SIZE], near_rows[2][DISTANCE_CAP][BB_MAX_SIZE];
-    uint32_t off_right = 0x1FFFFu & ~((1u << size) - 1);
-    own_rows[0] = opp_rows[0] = own_rows[size + 1] = opp_rows[size + 1] = 0;
-    off_rows[0] = off_rows[size + 1] = 0x1FFFFu;
-    for (int r = 0; r < size; r++) {
-        own_rows[r + 1] = (uint16_t)bb_row(own, r);
-        opp_rows[r + 1] = (uint16_t)bb_row(opp, r);
-        off_rows[r + 1] = off_right;
-        for (int f = 0; f < 8; f++)
-            flag_rows[f][r] = (uint16_t)bb_row(flag[f], r);
-        for (int k = 0; k < DISTANCE_CAP; k++) {
-            near_rows[0][k][r] = (uint16_t)bb_row(near_own[k], r);
-            near_rows[1][k][r] = (uint16_t)bb_row(near_opp[k], r);
-        }
+void feature_point(const FeaturePlanes *f, int point, uint32_t index[FEAT_GROUPS])
+{
+    int size = f->size, r = point / BB_STRIDE, c = point % BB_STRIDE;
+    uint32_t pattern = 0;
+    for (int k = 0; k < 9; k++)
+        pattern |= window_cell(f, r - 1 + k / 3, c - 1 + k % 3) << (2 * k);
+    uint32_t state = window_cell(f, r, c);
+    uint32_t flags = 0;
+    for (int b = 0; b < 8; b++)
+        flags |= (uint32_t)bb_test(f->flag[b], point) << b;
+    uint32_t d_own = DISTANCE_CAP, d_opp = DISTANCE_CAP;
+    for (int k = 0; k < DISTANCE_CAP; k++) {
+        d_own -= bb_test(f->near_own[k], point);
+        d_opp -= bb_test(f->near_opp[k], point);
     }
+    int row_edge = r < size - 1 - r ? r : size - 1 - r;
+    int to_edge = c < size - 1 - c ? c : size - 1 - c;
+    if (row_edge < to_edge)
+        to_edge = row_edge;
+    if (to_edge > EDGE_CAP)
+        to_edge = EDGE_CAP;
+    uint32_t two_left = (flags >> FEAT_FLAG_TWO_LEFT) & 1;
+    index[0] = FEAT_PATTERN_BASE + pattern;
+    index[1] = FEAT_EDGE_BASE + (state * (EDGE_CAP + 1) + (uint32_t)to_edge) * 2 + two_left;
+    index[2] = FEAT_FLAGS_BASE + state * 256 + flags;
+    index[3] = FEAT_DISTANCE_BASE + (state * (DISTANCE_CAP + 1) + d_own) * (DISTANCE_CAP + 1) + d_opp;
+    index[4] = FEAT_REGION_BASE + (state == 0 ? f->region[point] : 6u * 4u * 2u + state - 1);
+}
 
+void feature_compute(const Position *pos, const FillMap *mine, const FillMap *theirs, PointFeatures *out)
+{
+    FeaturePlanes planes;
+    feature_planes(pos, mine, theirs, &planes);
     int n = 0;
-    for (int r = 0; r < size; r++) {
-        /* the three rows of the window, shifted so that column c - 1 is bit c */
-        uint32_t o[3], x[3], f[3];
-        for (int i = 0; i < 3; i++) {
-            o[i] = (uint32_t)own_rows[r + i] << 1;
-            x[i] = (uint32_t)opp_rows[r + i] << 1;
-            f[i] = off_rows[r + i] << 1 | 1u;
-        }
-        int row_edge = r < size - 1 - r ? r : size - 1 - r;
-        for (int c = 0; c < size; c++) {
+    for (int r = 0; r < pos->size; r++)
+        for (int c = 0; c < pos->size; c++) {
             int p = point_make(r, c);
-            uint32_t off = ((f[0] >> c) & 7) | ((f[1] >> c) & 7) << 3 | ((f[2] >> c) & 7) << 6;
-            uint32_t lo = (((o[0] >> c) & 7) | ((o[1] >> c) & 7) << 3 | ((o[2] >> c) & 7) << 6) | off;
-            uint32_t hi = (((x[0] >> c) & 7) | ((x[1] >> c) & 7) << 3 | ((x[2] >> c) & 7) << 6) | off;
-            uint32_t state = (o[1] >> (c + 1) & 1) | (x[1] >> (c + 1) & 1) << 1;
-            uint32_t flags = 0;
-            for (int b = 0; b < 8; b++)
-                flags |= (uint32_t)(flag_rows[b][r] >> c & 1) << b;
-            uint32_t d_own = DISTANCE_CAP, d_opp = DISTANCE_CAP;
-            for (int k = 0; k < DISTANCE_CAP; k++) {
-                d_own -= near_rows[0][k][r] >> c & 1;
-                d_opp -= near_rows[1][k][r] >> c & 1;
-            }
-            int to_edge = c < size - 1 - c ? c : size - 1 - c;
-            if (row_edge < to_edge)
-                to_edge = row_edge;
-            if (to_edge > EDGE_CAP)
-                to_edge = EDGE_CAP;
-            uint32_t *index = out->index[n];
-            index[0] = FEAT_PATTERN_BASE + (spread9(lo) | spread9(hi) << 1);
-            index[1] = FEAT_EDGE_BASE + (state * (EDGE_CAP + 1) + (uint32_t)to_edge) * 2 + (uint32_t)two_left;
-            index[2] = FEAT_FLAGS_BASE + state * 256 + flags;
-            index[3] = FEAT_DISTANCE_BASE + (state * (DISTANCE_CAP + 1) + d_own) * (DISTANCE_CAP + 1) + d_opp;
-            index[4] = FEAT_REGION_BASE + (state == 0 ? region[p] : 6u * 4u * 2u + state - 1);
+            feature_point(&planes, p, out->index[n]);
             out->point[n] = (int16_t)p;
             n++;
         }
-    }
     out->count = n;
 }
 

@@ -72,6 +72,26 @@ enum {
     FEAT_FLAG_CUT_THEIRS = 7
 };
 
+enum { FEAT_DISTANCE_CAP = 4 }; /* distances to the nearest stones are capped here */
+
+/* What every point's features are read from: the position's bitboards from
+ * the side to move's point of view and each empty point's region feature
+ * (feature_planes). A point's features change only where one of them does,
+ * which is how the network finds the points a stone changed. */
+typedef struct FeaturePlanes {
+    int size;
+    Bitboard own, opp;                        /* the side to move's stones, the opponent's */
+    Bitboard flag[8];                         /* by FEAT_FLAG_* */
+    Bitboard near_own[FEAT_DISTANCE_CAP];     /* within k king steps of an own stone */
+    Bitboard near_opp[FEAT_DISTANCE_CAP];
+    uint8_t region[BB_POINTS];                /* empty points: the region feature, without its base */
+} FeaturePlanes;
+
+void feature_planes(const Position *pos, const FillMap *mine, const FillMap *theirs, FeaturePlanes *out);
+
+/* The expanded indices of one point (on the board) from the planes. */
+void feature_point(const FeaturePlanes *planes, int point, uint32_t index[FEAT_GROUPS]);
+
 /* The active features of every point of one position. */
 typedef struct PointFeatures {
     int count;                          /* points on the board: size * size */
@@ -80,7 +100,8 @@ typedef struct PointFeatures {
 } PointFeatures;
 
 /* The features of every point of pos, given both colours' fill maps from
- * tactics_fill_points (`mine` for the side to move). */
+ * tactics_fill_points (`mine` for the side to move): feature_planes, then
+ * feature_point for every point. */
 void feature_compute(const Position *pos, const FillMap *mine, const FillMap *theirs, PointFeatures *out);
 
 #define FEAT_BIT(feature) (UINT32_C(1) << (feature))
