@@ -43,35 +43,57 @@ void nnue_model_destroy(NnueModel *model)
 
 void nnue_board_reset(NnueBoard *board) { board->valid = false; }
 
+/* A point's key (its features by parameter, two stones left cleared: it
+ * enters the perceptron instead) and pool. */
+static uint8_t point_key(const FeatureMap *map, const FeaturePlanes *planes, int p, uint32_t key[FEAT_GROUPS])
+{
+    uint32_t index[FEAT_GROUPS];
+    feature_point(planes, p, index);
+    uint32_t edge_index = index[1] & ~1u;
+    uint32_t flags_index = FEAT_FLAGS_BASE + ((index[2] - FEAT_FLAGS_BASE) & ~(UINT32_C(1) << FEAT_FLAG_TWO_LEFT));
+    key[0] = map->to_param[index[0]];
+    key[1] = map->to_param[edge_index];
+    key[2] = map->to_param[flags_index];
+    key[3] = map->to_param[index[3]];
+    key[4] = map->to_param[index[4]];
+    int state = bb_test(planes->own, p) ? 1 : bb_test(planes->opp, p) ? 2 : 0;
+    return (uint8_t)(state * 2 + !bb_test(bb_edge(planes->size), p));
+}
+
 int nnue_features(const FeatureMap *map, const Position *pos, const FillMap *mine, const FillMap *theirs,
                   uint32_t key[BB_POINTS][FEAT_GROUPS], uint8_t pool[BB_POINTS])
 {
-    PointFeatures f;
-    feature_compute(pos, mine, theirs, &f);
-    Color me = pos_to_move(pos);
-    Bitboard own = pos->stones[me], opp = pos->stones[color_other(me)], edge = bb_edge(pos->size);
-    for (int n = 0; n < f.count; n++) {
-        const uint32_t *index = f.index[n];
-        /* two stones left enters the perceptron, not every point */
-        uint32_t edge_index = index[1] & ~1u;
-        uint32_t flags_index =
-            FEAT_FLAGS_BASE + ((index[2] - FEAT_FLAGS_BASE) & ~(UINT32_C(1) << FEAT_FLAG_TWO_LEFT));
-        key[n][0] = map->to_param[index[0]];
-        key[n][1] = map->to_param[edge_index];
-        key[n][2] = map->to_param[flags_index];
-        key[n][3] = map->to_param[index[3]];
-        key[n][4] = map->to_param[index[4]];
-        int p = f.point[n];
-        int state = bb_test(own, p) ? 1 : bb_test(opp, p) ? 2 : 0;
-        pool[n] = (uint8_t)(state * 2 + !bb_test(edge, p));
-    }
-    return f.count;
+    FeaturePlanes planes;
+    feature_planes(pos, mine, theirs, &planes);
+    int count = pos->size * pos->size;
+    for (int n = 0; n < count; n++)
+        pool[n] = point_key(map, &planes, point_make(n / pos->size, n % pos->size), key[n]);
+    return count;
+}
+
+/* The points where a feature the network reads can differ between two
+ * planes of one size: the 3x3 windows around a stone that changed, and
+ * every point where a flag (but two stones left), a distance ring or an
+ * empty point's region feature changed. */
+static Bitboard changed_points(const FeaturePlanes *a, const FeaturePlanes *b)
+{
+    Bitboard stones = bb_or(bb_xor(a->own, b->own), bb_xor(a->opp, b->opp));
+    Bitboard changed = bb_or(stones, bb_dilate8(stones));
+    for (int f = 0; f < 8; f++)
+        if (f != FEAT_FLAG_TWO_LEFT)
+            changed = bb_or(changed, bb_xor(a->flag[f], b->flag[f]));
+    for (int k = 0; k < FEAT_DISTANCE_CAP; k++)
+        changed = bb_or(changed, bb_or(bb_xor(a->near_own[k], b->near_own[k]), bb_xor(a->near_opp[k], b->near_opp[k])));
+    for (int p = 0; p < BB_POINTS; p++)
+        if (a->region[p] != b->region[p])
+            changed = bb_or(changed, bb_point(p));
+    return bb_and(changed, bb_board(a->size));
 }
 
 static inline int32_t clip_activation(int32_t v) { return v < 0 ? 0 : v > NNUE_ONE ? NNUE_ONE : v; }
 
 /* A point's vector and expected owner from its features. */
-static void point_compute(const NnueModel *model, const uint32_t key[FEAT_GROUPS], uint8_t hidden[NNUE_HIDDEN],
+static void point_compute(const NnueModel *model, const uint32_t key[FEAT_GROUPS], int16_t hidden[NNUE_HIDDEN],
                           int16_t *owner)
 {
     int16_t acc[NNUE_HIDDEN];
@@ -83,7 +105,7 @@ static void point_compute(const NnueModel *model, const uint32_t key[FEAT_GROUPS
     }
     int32_t z = model->owner_bias;
     for (int i = 0; i < NNUE_HIDDEN; i++) {
-        hidden[i] = (uint8_t)clip_activation(acc[i]);
+        hidden[i] = (int16_t)clip_activation(acc[i]);
         z += (int32_t)model->owner_weight[i] * hidden[i];
     }
     /* z is the logit x NNUE_ONE x NNUE_WEIGHT_ONE: to table steps of
@@ -98,7 +120,7 @@ static void point_compute(const NnueModel *model, const uint32_t key[FEAT_GROUPS
 static void point_add(NnueBoard *board, int n, int sign)
 {
     int32_t *sum = board->sum[board->pool[n]];
-    const uint8_t *hidden = board->hidden[n];
+    const int16_t *hidden = board->hidden[n];
     for (int i = 0; i < NNUE_HIDDEN; i++)
         sum[i] += sign * hidden[i];
     board->owner_sum += sign * board->owner[n];
@@ -107,30 +129,35 @@ static void point_add(NnueBoard *board, int n, int sign)
 void nnue_board_update(NnueBoard *board, const NnueModel *model, const Position *pos, const FillMap *mine,
                        const FillMap *theirs)
 {
-    uint32_t key[BB_POINTS][FEAT_GROUPS];
-    uint8_t pool[BB_POINTS];
-    int count = nnue_features(model->map, pos, mine, theirs, key, pool);
+    FeaturePlanes planes;
+    feature_planes(pos, mine, theirs, &planes);
+    int size = pos->size;
     Color side = pos_to_move(pos);
-    if (!board->valid || board->size != pos->size || board->side != side) {
+    if (!board->valid || board->size != size || board->side != side) {
         memset(board->sum, 0, sizeof board->sum);
         board->owner_sum = 0;
-        board->size = pos->size;
+        board->size = size;
         board->side = side;
-        board->count = count;
-        for (int n = 0; n < count; n++) {
-            memcpy(board->key[n], key[n], sizeof key[n]);
-            board->pool[n] = pool[n];
-            point_compute(model, key[n], board->hidden[n], &board->owner[n]);
+        board->count = size * size;
+        for (int n = 0; n < board->count; n++) {
+            board->pool[n] = point_key(model->map, &planes, point_make(n / size, n % size), board->key[n]);
+            point_compute(model, board->key[n], board->hidden[n], &board->owner[n]);
             point_add(board, n, 1);
         }
-        board->updated = (uint32_t)count;
+        board->planes = planes;
+        board->updated = (uint32_t)board->count;
         board->valid = true;
         return;
     }
     /* the points whose features changed, their rows fetched ahead of the
      * sums: the rows are spread over megabytes */
+    Bitboard candidates = changed_points(&board->planes, &planes);
     int changed[BB_POINTS], changes = 0;
-    for (int n = 0; n < count; n++) {
+    uint32_t key[BB_POINTS][FEAT_GROUPS];
+    uint8_t pool[BB_POINTS];
+    for (int p; (p = bb_next(&candidates)) != POINT_NONE;) {
+        int n = p / BB_STRIDE * size + p % BB_STRIDE;
+        pool[n] = point_key(model->map, &planes, p, key[n]);
         if (memcmp(board->key[n], key[n], sizeof key[n]) != 0) {
             changed[changes++] = n;
             for (int g = 0; g < FEAT_GROUPS; g++)
@@ -149,17 +176,17 @@ void nnue_board_update(NnueBoard *board, const NnueModel *model, const Position 
         point_compute(model, key[n], board->hidden[n], &board->owner[n]);
         point_add(board, n, 1);
     }
-    uint32_t updated = (uint32_t)changes;
-    board->updated = updated;
+    board->planes = planes;
+    board->updated = (uint32_t)changes;
 }
 
-/* A layer's sum (scale NNUE_ACT_ONE x NNUE_WEIGHT_ONE) to a clipped
- * activation (scale NNUE_ACT_ONE), rounded half away from zero. */
+/* A layer's sum (scale NNUE_ONE x NNUE_WEIGHT_ONE) to a clipped activation
+ * (scale NNUE_ONE), rounded half away from zero. */
 static inline int16_t layer_activation(int32_t y)
 {
     const int32_t div = NNUE_WEIGHT_ONE;
     int32_t q = (y >= 0 ? y + div / 2 : y - div / 2) / div;
-    return (int16_t)(q < 0 ? 0 : q > NNUE_ACT_ONE ? NNUE_ACT_ONE : q);
+    return (int16_t)clip_activation(q);
 }
 
 NnueValue nnue_value(const NnueModel *model, const NnueBoard *board, const Position *pos)
@@ -170,7 +197,7 @@ NnueValue nnue_value(const NnueModel *model, const NnueBoard *board, const Posit
         for (int i = 0; i < NNUE_HIDDEN; i++)
             input[k * NNUE_HIDDEN + i] = (int16_t)((board->sum[k][i] + half) >> NNUE_POOL_SHIFT);
     /* the last input: two stones left */
-    input[NNUE_INPUTS - 1] = pos_stones_left(pos) == 2 ? NNUE_ACT_ONE : 0;
+    input[NNUE_INPUTS - 1] = pos_stones_left(pos) == 2 ? NNUE_ONE : 0;
 
     int16_t a1[NNUE_L1], a2[NNUE_L2];
     for (int j = 0; j < NNUE_L1; j++) {
@@ -191,7 +218,7 @@ NnueValue nnue_value(const NnueModel *model, const NnueBoard *board, const Posit
     NnueValue v;
     v.owner_margin = board->owner_sum;
     v.correction = out;
-    v.margin = (double)v.owner_margin / NNUE_OWNER_ONE + (double)out / ((double)NNUE_ACT_ONE * NNUE_WEIGHT_ONE);
+    v.margin = (double)v.owner_margin / NNUE_OWNER_ONE + (double)out / ((double)NNUE_ONE * NNUE_WEIGHT_ONE);
     return v;
 }
 

@@ -31,25 +31,24 @@ enum {
     NNUE_INPUTS = NNUE_POOLS * NNUE_HIDDEN + 1, /* the pools, then 1 when two stones are left */
     NNUE_L1 = 32,
     NNUE_L2 = 32,
-    NNUE_ONE = 127,      /* a point's activation of 1.0 */
-    NNUE_POOL_POINTS = 32, /* a pool's input is its sum over this many points */
-    NNUE_ACT_ONE = 1016, /* a layer's input or output of 1.0: NNUE_ONE x 8 */
-    NNUE_POOL_SHIFT = 2, /* a pool's sum (scale NNUE_ONE) to its input (NNUE_ACT_ONE): / 32 x 8 */
+    NNUE_ONE = 1024,     /* an activation of 1.0: a point's, a pool's input, a layer's */
+    NNUE_POOL_SHIFT = 5, /* a pool's input is its sum over 2^5 = 32 points, rounded */
     NNUE_WEIGHT_ONE = 4096, /* a layer weight of 1.0; layer 1's are at most 1, the others below 8 */
     NNUE_OWNER_ONE = 4096, /* an expected owner of 1.0 (the owner head's margin) */
-    NNUE_LOGIT_STEPS = 64, /* the owner table's steps per unit of the logit */
+    NNUE_LOGIT_STEPS = 256, /* the owner table's steps per unit of the logit */
     NNUE_LOGIT_MAX = 16,   /* logits beyond +-16 count as +-16 */
     NNUE_OWNER_TABLE = 2 * NNUE_LOGIT_STEPS * NNUE_LOGIT_MAX + 1
 };
 
 /* The quantized weights. The feature rows are indexed by FeatureMap
- * parameter; rows and a point's clipped vector scaled by NNUE_ONE, layer
- * weights by NNUE_WEIGHT_ONE. The layers' inputs and outputs are scaled by
- * NNUE_ACT_ONE: a pool's sum over NNUE_POOL_POINTS points (so 1.0 is 32
- * points at 1.0), the layers' clipped outputs. A layer's bias is scaled by
- * NNUE_ACT_ONE x NNUE_WEIGHT_ONE, the owner head's by NNUE_ONE x
- * NNUE_WEIGHT_ONE. Every sum stays within int32: layer 1's weights are at
- * most 1 (the pools' inputs add up to 256 at most), the others' below 8. */
+ * parameter. Rows and every activation are scaled by NNUE_ONE: a point's
+ * clipped vector, a pool's input (its sum over 32 points, so 1.0 is 32
+ * points at 1.0), the layers' clipped outputs; layer weights by
+ * NNUE_WEIGHT_ONE, biases by NNUE_ONE x NNUE_WEIGHT_ONE. Every sum stays
+ * within int32: layer 1's weights are at most 1 (the pools' inputs add up to
+ * 256 at most), the others' below 8. The owners are summed over up to 256
+ * points, so a point's activation keeps ten bits and the owner table 1/256
+ * of a logit: their rounding, alike at many points, would add up. */
 typedef struct NnueModel {
     uint32_t rows;                   /* feature parameters (FeatureMap.params) */
     FeatureMap *map;
@@ -60,9 +59,9 @@ typedef struct NnueModel {
     int16_t l1_weight[NNUE_L1][NNUE_INPUTS];
     int32_t l1_bias[NNUE_L1];
     int16_t l2_weight[NNUE_L2][NNUE_L1];
-    int32_t l2_bias[NNUE_L2];        /* scale NNUE_ONE x NNUE_WEIGHT_ONE */
+    int32_t l2_bias[NNUE_L2];
     int16_t out_weight[NNUE_L2];
-    int32_t out_bias;                /* stones x NNUE_ACT_ONE x NNUE_WEIGHT_ONE */
+    int32_t out_bias;                /* stones x NNUE_ONE x NNUE_WEIGHT_ONE */
     /* the expected owner, tanh(logit / 2) x NNUE_OWNER_ONE, by the logit in
      * steps of 1 / NNUE_LOGIT_STEPS from -NNUE_LOGIT_MAX (the same for every
      * model) */
@@ -85,9 +84,10 @@ typedef struct NnueBoard {
     uint32_t key[BB_POINTS][FEAT_GROUPS];    /* the features by parameter, two stones left cleared */
     uint8_t pool[BB_POINTS];                 /* the point's pool */
     int16_t owner[BB_POINTS];                /* expected owner x NNUE_OWNER_ONE, side to move */
-    uint8_t hidden[BB_POINTS][NNUE_HIDDEN];  /* the point's clipped vector */
+    int16_t hidden[BB_POINTS][NNUE_HIDDEN];  /* the point's clipped vector */
     int32_t sum[NNUE_POOLS][NNUE_HIDDEN];
     int32_t owner_sum;
+    FeaturePlanes planes;                    /* what the features were read from */
     uint32_t updated;                        /* points whose vector the last update recomputed */
 } NnueBoard;
 
@@ -104,7 +104,7 @@ void nnue_board_update(NnueBoard *board, const NnueModel *model, const Position 
 /* What the network says of the board's position. */
 typedef struct NnueValue {
     int32_t owner_margin; /* the owner head's margin, stones x NNUE_OWNER_ONE */
-    int32_t correction;   /* the perceptron's, stones x NNUE_ACT_ONE x NNUE_WEIGHT_ONE */
+    int32_t correction;   /* the perceptron's, stones x NNUE_ONE x NNUE_WEIGHT_ONE */
     double margin;        /* their sum, stones, side to move */
 } NnueValue;
 

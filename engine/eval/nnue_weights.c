@@ -162,7 +162,7 @@ NnueWeightsStatus nnue_weights_parse(const uint8_t *bytes, size_t size, NnueMode
     for (int i = 0; i < NNUE_HIDDEN; i++)
         in_range &= abs(model->point_bias[i]) <= NNUE_ROW_MAX;
     /* a bias within 2^29 keeps every layer's sum within int32, and so do
-     * layer 1's weights within 1 (its inputs add up to 256 x NNUE_ACT_ONE) */
+     * layer 1's weights within 1 (its inputs add up to 256 x NNUE_ONE) */
     in_range &= bias_in_range(model->owner_bias) && bias_in_range(model->out_bias);
     for (int j = 0; j < NNUE_L1; j++)
         for (int i = 0; i < NNUE_INPUTS; i++)

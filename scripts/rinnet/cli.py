@@ -39,9 +39,9 @@ def parse_args(argv):
     parser.add_argument("--check", type=int, default=1000,
                         help="held-out positions on which the engine's network is checked against the trained one "
                              "(default 1000)")
-    parser.add_argument("--check-bound", type=float, nargs=2, default=(0.5, 0.02), metavar=("STONES", "OWNER"),
+    parser.add_argument("--check-bound", type=float, nargs=2, default=(0.2, 0.01), metavar=("STONES", "OWNER"),
                         help="the largest differences allowed between the engine's integer network and the "
-                             "trained one, margin in stones and owner (default 0.5 0.02); beyond them nothing "
+                             "trained one, margin in stones and owner (default 0.2 0.01); beyond them nothing "
                              "is written")
     parser.add_argument("--report", type=int, default=1000, help="report the training loss every N steps")
     parser.add_argument("--eval-positions", type=int, default=20000,

@@ -11,8 +11,7 @@ from . import model as netmodel
 MAGIC = b"RINNNUE\x1a"
 VERSION = 1
 FEATURE_LAYOUT = 2   # FEAT_LAYOUT
-ONE = 127            # NNUE_ONE
-ACT_ONE = 1016       # NNUE_ACT_ONE
+ONE = 1024           # NNUE_ONE
 WEIGHT_ONE = 4096    # NNUE_WEIGHT_ONE
 ROW_MAX = 5000       # NNUE_ROW_MAX
 
@@ -35,12 +34,12 @@ def weights_bytes(net):
     rows = net.rows
     i16 = ("<i2", -32767, 32767)
     i32 = ("<i4", -(1 << 29), 1 << 29)
-    bias_scale = ACT_ONE * WEIGHT_ONE
+    bias_scale = ONE * WEIGHT_ONE
     parts = [
         _quantize(p["feature.weight"][:rows], ONE, -ROW_MAX, ROW_MAX, "<i2"),
         _quantize(p["point_bias"], ONE, -ROW_MAX, ROW_MAX, "<i2"),
         _quantize(p["owner.weight"].reshape(-1), WEIGHT_ONE, i16[1], i16[2], i16[0]),
-        _quantize(p["owner.bias"], ONE * WEIGHT_ONE, i32[1], i32[2], i32[0]),
+        _quantize(p["owner.bias"], bias_scale, i32[1], i32[2], i32[0]),
         _quantize(p["l1.weight"], WEIGHT_ONE, -WEIGHT_ONE, WEIGHT_ONE, i16[0]),
         _quantize(p["l1.bias"], bias_scale, i32[1], i32[2], i32[0]),
         _quantize(p["l2.weight"], WEIGHT_ONE, i16[1], i16[2], i16[0]),

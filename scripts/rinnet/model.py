@@ -11,7 +11,7 @@ L2 = 32          # NNUE_L2
 POOL_POINTS = 32  # a pool's input is its sum over 2^NNUE_POOL_SHIFT points
 WEIGHT_MAX = 7.99  # layer weights are int16 at NNUE_WEIGHT_ONE = 4096
 L1_WEIGHT_MAX = 1.0  # layer 1's, whose inputs add up to 256, keep its sums in int32
-ROW_MAX = 5000 / 127  # NNUE_ROW_MAX, in activations
+ROW_MAX = 5000 / 1024  # NNUE_ROW_MAX, in activations: a row's or the bias's largest entry
 
 
 class _FeatureSum(torch.autograd.Function):
@@ -57,8 +57,8 @@ class Net(nn.Module):
     def clamp_(self):
         """Keeps every weight inside what the engine's integers hold."""
         with torch.no_grad():
-            self.feature.weight.clamp_(-ROW_MAX / 6, ROW_MAX / 6)
-            self.point_bias.clamp_(-ROW_MAX / 6, ROW_MAX / 6)
+            self.feature.weight.clamp_(-ROW_MAX, ROW_MAX)
+            self.point_bias.clamp_(-ROW_MAX, ROW_MAX)
             for layer in (self.owner, self.l2, self.out):
                 layer.weight.clamp_(-WEIGHT_MAX, WEIGHT_MAX)
             self.l1.weight.clamp_(-L1_WEIGHT_MAX, L1_WEIGHT_MAX)

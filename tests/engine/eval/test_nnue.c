@@ -142,24 +142,24 @@ static void test_hand_computed(void **state)
     assert_non_null(m);
     Position pos;
     pos_init(&pos, 4);
-    /* every point's vector: bias 127 in dimension 0 (1.0), 64 in 1 (0.5) */
-    m->point_bias[0] = 127;
-    m->point_bias[1] = 64;
+    /* every point's vector: 1.0 in dimension 0, 0.5 in 1 */
+    m->point_bias[0] = NNUE_ONE;
+    m->point_bias[1] = NNUE_ONE / 2;
     /* owner: logit = 2 x dimension 0 = 2.0 for every point */
     m->owner_weight[0] = 2 * NNUE_WEIGHT_ONE;
     /* layer 1, unit 0 reads pool 0 (empty, safe zone: 12 points on 4x4),
-     * dimension 0, with weight 1: 12 / 32 = 0.375 -> 0.375 x 1016 = 381 */
+     * dimension 0, with weight 1: 12 / 32 = 0.375 -> 0.375 x 1024 = 384 */
     m->l1_weight[0][0] = NNUE_WEIGHT_ONE;
-    /* layer 2, unit 0 = 2 x layer 1's unit 0: 762 */
+    /* layer 2, unit 0 = 2 x layer 1's unit 0: 768 */
     m->l2_weight[0][0] = 2 * NNUE_WEIGHT_ONE;
     /* out = 3 x layer 2's unit 0 + 1 stone: 3 x 0.75 + 1 = 3.25 stones */
     m->out_weight[0] = 3 * NNUE_WEIGHT_ONE;
-    m->out_bias = NNUE_ACT_ONE * NNUE_WEIGHT_ONE;
+    m->out_bias = NNUE_ONE * NNUE_WEIGHT_ONE;
     NnueValue v = nnue_value_full(m, &pos);
     int16_t owner_one = m->owner_table[NNUE_LOGIT_STEPS * NNUE_LOGIT_MAX + 2 * NNUE_LOGIT_STEPS];
     assert_int_equal(owner_one, 3119); /* tanh(1) x 4096 = 3119.48, rounded */
     assert_int_equal(v.owner_margin, 16 * 3119);
-    assert_int_equal(v.correction, 3 * NNUE_WEIGHT_ONE * 762 + NNUE_ACT_ONE * NNUE_WEIGHT_ONE);
+    assert_int_equal(v.correction, 3 * NNUE_WEIGHT_ONE * 768 + NNUE_ONE * NNUE_WEIGHT_ONE);
     assert_true(fabs(v.margin - (16 * 3119 / 4096.0 + 3.25)) < 1e-9);
     assert_int_equal(nnue_centistones(&v), (int)(100 * v.margin + 0.5));
     nnue_model_destroy(m);
