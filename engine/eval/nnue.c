@@ -93,20 +93,22 @@ static Bitboard changed_points(const FeaturePlanes *a, const FeaturePlanes *b)
 static inline int32_t clip_activation(int32_t v) { return v < 0 ? 0 : v > NNUE_ONE ? NNUE_ONE : v; }
 
 /* A point's vector and expected owner from its features. */
-static void point_compute(const NnueModel *model, const uint32_t key[FEAT_GROUPS], int16_t hidden[NNUE_HIDDEN],
-                          int16_t *owner)
+static void point_compute(const NnueModel *model, const uint32_t key[FEAT_GROUPS],
+                          int16_t *restrict hidden, int16_t *restrict owner)
 {
-    int16_t acc[NNUE_HIDDEN];
-    memcpy(acc, model->point_bias, sizeof acc);
-    for (int g = 0; g < FEAT_GROUPS; g++) {
-        const int16_t *row = model->row + (size_t)key[g] * NNUE_HIDDEN;
-        for (int i = 0; i < NNUE_HIDDEN; i++)
-            acc[i] = (int16_t)(acc[i] + row[i]);
-    }
+    /* one pass over the five rows at once: the compiler keeps the sums in
+     * vector registers (the rows' bounds keep them within int16) */
+    const int16_t *restrict r0 = model->row + (size_t)key[0] * NNUE_HIDDEN;
+    const int16_t *restrict r1 = model->row + (size_t)key[1] * NNUE_HIDDEN;
+    const int16_t *restrict r2 = model->row + (size_t)key[2] * NNUE_HIDDEN;
+    const int16_t *restrict r3 = model->row + (size_t)key[3] * NNUE_HIDDEN;
+    const int16_t *restrict r4 = model->row + (size_t)key[4] * NNUE_HIDDEN;
+    const int16_t *restrict bias = model->point_bias;
     int32_t z = model->owner_bias;
     for (int i = 0; i < NNUE_HIDDEN; i++) {
-        hidden[i] = (int16_t)clip_activation(acc[i]);
-        z += (int32_t)model->owner_weight[i] * hidden[i];
+        int32_t a = clip_activation(bias[i] + r0[i] + r1[i] + r2[i] + r3[i] + r4[i]);
+        hidden[i] = (int16_t)a;
+        z += (int32_t)model->owner_weight[i] * a;
     }
     /* z is the logit x NNUE_ONE x NNUE_WEIGHT_ONE: to table steps of
      * 1 / NNUE_LOGIT_STEPS, rounded */
