@@ -234,27 +234,28 @@ int nnue_centistones(const NnueValue *value)
     return (int)lrint(cs);
 }
 
-NnueValue nnue_value_full(const NnueModel *model, const Position *pos)
+void nnue_board_compute(NnueBoard *board, const NnueModel *model, const Position *pos)
 {
     FillMap mine, theirs;
     Color me = pos_to_move(pos);
     tactics_fill_points(pos, me, &mine);
     tactics_fill_points(pos, color_other(me), &theirs);
+    nnue_board_reset(board);
+    nnue_board_update(board, model, pos, &mine, &theirs);
+}
+
+NnueValue nnue_value_full(const NnueModel *model, const Position *pos)
+{
     NnueBoard board;
-    nnue_board_reset(&board);
-    nnue_board_update(&board, model, pos, &mine, &theirs);
+    nnue_board_compute(&board, model, pos);
     return nnue_value(model, &board, pos);
 }
 
 void nnue_owner(const NnueModel *model, const Position *pos, float owner[BB_POINTS])
 {
-    FillMap mine, theirs;
-    Color me = pos_to_move(pos);
-    tactics_fill_points(pos, me, &mine);
-    tactics_fill_points(pos, color_other(me), &theirs);
     NnueBoard board;
-    nnue_board_reset(&board);
-    nnue_board_update(&board, model, pos, &mine, &theirs);
+    nnue_board_compute(&board, model, pos);
+    Color me = pos_to_move(pos);
     float sign = me == COLOR_BLACK ? 1.0f : -1.0f;
     for (int p = 0; p < BB_POINTS; p++)
         owner[p] = 0.0f;

@@ -101,6 +101,9 @@ void nnue_board_reset(NnueBoard *board);
 void nnue_board_update(NnueBoard *board, const NnueModel *model, const Position *pos, const FillMap *mine,
                        const FillMap *theirs);
 
+/* The board of pos from scratch, both colours' fill maps computed here. */
+void nnue_board_compute(NnueBoard *board, const NnueModel *model, const Position *pos);
+
 /* What the network says of the board's position. */
 typedef struct NnueValue {
     int32_t owner_margin; /* the owner head's margin, stones x NNUE_OWNER_ONE */

@@ -225,11 +225,8 @@ int net_data_evaluate(const NetData *data, const uint8_t *weights, size_t weight
             return -1;
         }
         Position pos = position_of(data, (size_t)which[b]);
-        FillMap mine, theirs;
-        fill_maps(&pos, &mine, &theirs);
         NnueBoard board;
-        nnue_board_reset(&board);
-        nnue_board_update(&board, model, &pos, &mine, &theirs);
+        nnue_board_compute(&board, model, &pos);
         margin[b] = nnue_value(model, &board, &pos).margin;
         for (int k = 0; k < NET_DATA_POINTS; k++)
             owner[b * NET_DATA_POINTS + (size_t)k] =

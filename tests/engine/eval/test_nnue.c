@@ -18,39 +18,8 @@
 #include "base/le_bytes.h"
 #include "rules/playout.h"
 #include "base/random.h"
+#include "random_network.h"
 #include "rules/symmetry.h"
-
-static int random_in(Rng *rng, int low, int high) { return low + (int)rng_below(rng, (uint32_t)(high - low + 1)); }
-
-/* A model with random weights in the ranges a trained one has. */
-static NnueModel *random_model(uint64_t seed)
-{
-    NnueModel *m = nnue_model_create();
-    assert_non_null(m);
-    Rng rng;
-    rng_seed(&rng, seed);
-    for (size_t i = 0; i < (size_t)m->rows * NNUE_HIDDEN; i++)
-        m->row[i] = (int16_t)random_in(&rng, -60, 60);
-    for (int i = 0; i < NNUE_HIDDEN; i++) {
-        m->point_bias[i] = (int16_t)random_in(&rng, -20, 80);
-        m->owner_weight[i] = (int16_t)random_in(&rng, -8000, 8000);
-    }
-    m->owner_bias = random_in(&rng, -200000, 200000);
-    for (int j = 0; j < NNUE_L1; j++) {
-        for (int i = 0; i < NNUE_INPUTS; i++)
-            m->l1_weight[j][i] = (int16_t)random_in(&rng, -3000, 3000);
-        m->l1_bias[j] = random_in(&rng, -300000, 300000);
-    }
-    for (int j = 0; j < NNUE_L2; j++) {
-        for (int i = 0; i < NNUE_L1; i++)
-            m->l2_weight[j][i] = (int16_t)random_in(&rng, -3000, 3000);
-        m->l2_bias[j] = random_in(&rng, -300000, 300000);
-    }
-    for (int i = 0; i < NNUE_L2; i++)
-        m->out_weight[i] = (int16_t)random_in(&rng, -20000, 20000);
-    m->out_bias = random_in(&rng, -500000, 500000);
-    return m;
-}
 
 static void assert_same_value(NnueValue a, NnueValue b)
 {
@@ -73,7 +42,7 @@ static NnueValue board_value(const NnueModel *m, NnueBoard *board, const Positio
 static void test_incremental_equals_full(void **state)
 {
     (void)state;
-    NnueModel *m = random_model(11);
+    NnueModel *m = random_network(11);
     Rng rng;
     rng_seed(&rng, 12);
     NnueBoard *boards = malloc(2 * sizeof *boards);
@@ -107,7 +76,7 @@ static void test_incremental_equals_full(void **state)
 static void test_symmetric(void **state)
 {
     (void)state;
-    NnueModel *m = random_model(21);
+    NnueModel *m = random_network(21);
     Rng rng;
     rng_seed(&rng, 22);
     for (int size = 5; size <= BB_MAX_SIZE; size += 3) {
@@ -182,7 +151,7 @@ static void reseal(uint8_t *bytes, size_t size) { le_bytes_put_u32(bytes + size 
 static void test_weights_file(void **state)
 {
     (void)state;
-    NnueModel *m = random_model(31);
+    NnueModel *m = random_network(31);
     size_t size;
     uint8_t *bytes = nnue_weights_write(m, &size);
     assert_non_null(bytes);

@@ -19,33 +19,8 @@
 #include "random_position.h"
 #include "rules/playout.h"
 #include "base/random.h"
+#include "../eval/random_network.h"
 #include "search/search.h"
-
-static int random_in(Rng *rng, int low, int high) { return low + (int)rng_below(rng, (uint32_t)(high - low + 1)); }
-
-/* Random weights of a trained network's ranges. */
-static NnueModel *random_network(uint64_t seed)
-{
-    NnueModel *m = nnue_model_create();
-    assert_non_null(m);
-    Rng rng;
-    rng_seed(&rng, seed);
-    for (size_t i = 0; i < (size_t)m->rows * NNUE_HIDDEN; i++)
-        m->row[i] = (int16_t)random_in(&rng, -60, 60);
-    for (int i = 0; i < NNUE_HIDDEN; i++) {
-        m->point_bias[i] = (int16_t)random_in(&rng, -20, 80);
-        m->owner_weight[i] = (int16_t)random_in(&rng, -8000, 8000);
-    }
-    for (int j = 0; j < NNUE_L1; j++)
-        for (int i = 0; i < NNUE_INPUTS; i++)
-            m->l1_weight[j][i] = (int16_t)random_in(&rng, -3000, 3000);
-    for (int j = 0; j < NNUE_L2; j++)
-        for (int i = 0; i < NNUE_L1; i++)
-            m->l2_weight[j][i] = (int16_t)random_in(&rng, -3000, 3000);
-    for (int i = 0; i < NNUE_L2; i++)
-        m->out_weight[i] = (int16_t)random_in(&rng, -20000, 20000);
-    return m;
-}
 
 static Search *new_search(const NnueModel *network, int threads)
 {
