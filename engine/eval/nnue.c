@@ -43,14 +43,27 @@ void nnue_model_destroy(NnueModel *model)
 
 void nnue_board_reset(NnueBoard *board) { board->valid = false; }
 
+/* The distance feature with both distances capped at NNUE_DISTANCE_CAP:
+ * a stone then changes it only in its 3x3 window, which the pattern's
+ * change already recomputes. */
+static uint32_t capped_distance(uint32_t index)
+{
+    const uint32_t side = FEAT_DISTANCE_CAP + 1;
+    uint32_t i = index - FEAT_DISTANCE_BASE, state = i / (side * side), own = i / side % side, opp = i % side;
+    own = own < NNUE_DISTANCE_CAP ? own : NNUE_DISTANCE_CAP;
+    opp = opp < NNUE_DISTANCE_CAP ? opp : NNUE_DISTANCE_CAP;
+    return FEAT_DISTANCE_BASE + (state * side + own) * side + opp;
+}
+
 /* A point's key (its features by parameter, two stones left cleared: it
- * enters the perceptron instead) and pool. */
+ * enters the perceptron instead; distances capped) and pool. */
 static uint8_t point_key(const FeatureMap *map, const FeaturePlanes *planes, int p, uint32_t key[FEAT_GROUPS])
 {
     uint32_t index[FEAT_GROUPS];
     feature_point(planes, p, index);
     uint32_t edge_index = index[1] & ~1u;
     uint32_t flags_index = FEAT_FLAGS_BASE + ((index[2] - FEAT_FLAGS_BASE) & ~(UINT32_C(1) << FEAT_FLAG_TWO_LEFT));
+    index[3] = capped_distance(index[3]);
     key[0] = map->to_param[index[0]];
     key[1] = map->to_param[edge_index];
     key[2] = map->to_param[flags_index];
@@ -73,8 +86,8 @@ int nnue_features(const FeatureMap *map, const Position *pos, const FillMap *min
 
 /* The points where a feature the network reads can differ between two
  * planes of one size: the 3x3 windows around a stone that changed, and
- * every point where a flag (but two stones left), a distance ring or an
- * empty point's region feature changed. */
+ * every point where a flag (but two stones left), a distance ring within
+ * the cap or an empty point's region feature changed. */
 static Bitboard changed_points(const FeaturePlanes *a, const FeaturePlanes *b)
 {
     Bitboard stones = bb_or(bb_xor(a->own, b->own), bb_xor(a->opp, b->opp));
@@ -82,7 +95,7 @@ static Bitboard changed_points(const FeaturePlanes *a, const FeaturePlanes *b)
     for (int f = 0; f < 8; f++)
         if (f != FEAT_FLAG_TWO_LEFT)
             changed = bb_or(changed, bb_xor(a->flag[f], b->flag[f]));
-    for (int k = 0; k < FEAT_DISTANCE_CAP; k++)
+    for (int k = 0; k < NNUE_DISTANCE_CAP; k++)
         changed = bb_or(changed, bb_or(bb_xor(a->near_own[k], b->near_own[k]), bb_xor(a->near_opp[k], b->near_opp[k])));
     for (int p = 0; p < BB_POINTS; p++)
         if (a->region[p] != b->region[p])

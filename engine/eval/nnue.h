@@ -35,6 +35,7 @@ enum {
     NNUE_POOL_SHIFT = 5, /* a pool's input is its sum over 2^5 = 32 points, rounded */
     NNUE_WEIGHT_ONE = 4096, /* a layer weight of 1.0; layer 1's are at most 1, the others below 8 */
     NNUE_OWNER_ONE = 4096, /* an expected owner of 1.0 (the owner head's margin) */
+    NNUE_DISTANCE_CAP = 2,  /* the distances to the nearest stones, capped here (the point model's at 4) */
     NNUE_LOGIT_STEPS = 256, /* the owner table's steps per unit of the logit */
     NNUE_LOGIT_MAX = 16,   /* logits beyond +-16 count as +-16 */
     NNUE_OWNER_TABLE = 2 * NNUE_LOGIT_STEPS * NNUE_LOGIT_MAX + 1

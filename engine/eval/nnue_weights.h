@@ -29,7 +29,7 @@
 
 #include "eval/nnue.h"
 
-enum { NNUE_WEIGHTS_VERSION = 1, NNUE_WEIGHTS_HEADER = 36 };
+enum { NNUE_WEIGHTS_VERSION = 2, NNUE_WEIGHTS_HEADER = 36 }; /* 2: distances capped at 2 */
 
 typedef enum NnueWeightsStatus {
     NNUE_WEIGHTS_OK = 0,

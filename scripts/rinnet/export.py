@@ -9,7 +9,7 @@ import numpy as np
 from . import model as netmodel
 
 MAGIC = b"RINNNUE\x1a"
-VERSION = 1
+VERSION = 2  # NNUE_WEIGHTS_VERSION: distances capped at 2
 FEATURE_LAYOUT = 2   # FEAT_LAYOUT
 ONE = 1024           # NNUE_ONE
 WEIGHT_ONE = 4096    # NNUE_WEIGHT_ONE
