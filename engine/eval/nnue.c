@@ -249,12 +249,10 @@ int nnue_centistones(const NnueValue *value)
 
 void nnue_board_compute(NnueBoard *board, const NnueModel *model, const Position *pos)
 {
-    FillMap mine, theirs;
-    Color me = pos_to_move(pos);
-    tactics_fill_points(pos, me, &mine);
-    tactics_fill_points(pos, color_other(me), &theirs);
+    Tactics t;
+    tactics_analyze(pos, false, &t);
     nnue_board_reset(board);
-    nnue_board_update(board, model, pos, &mine, &theirs);
+    nnue_board_update(board, model, pos, &t.mine, &t.theirs);
 }
 
 NnueValue nnue_value_full(const NnueModel *model, const Position *pos)

@@ -165,13 +165,6 @@ static Position position_of(const NetData *data, size_t i)
     return pos;
 }
 
-static void fill_maps(const Position *pos, FillMap *mine, FillMap *theirs)
-{
-    Color me = pos_to_move(pos);
-    tactics_fill_points(pos, me, mine);
-    tactics_fill_points(pos, color_other(me), theirs);
-}
-
 int net_data_batch(const NetData *data, const int64_t *which, size_t n, uint32_t *key, uint8_t *pool, int8_t *owner,
                    float *margin, float *score, uint8_t *two_left)
 {
@@ -182,11 +175,11 @@ int net_data_batch(const NetData *data, const int64_t *which, size_t n, uint32_t
         size_t i = (size_t)which[b];
         Position pos = position_of(data, i);
         const NetGame *g = &data->games[data->positions[i].game];
-        FillMap mine, theirs;
-        fill_maps(&pos, &mine, &theirs);
+        Tactics t;
+        tactics_analyze(&pos, false, &t);
         uint32_t keys[BB_POINTS][FEAT_GROUPS];
         uint8_t pools[BB_POINTS];
-        int count = nnue_features(data->map, &pos, &mine, &theirs, keys, pools);
+        int count = nnue_features(data->map, &pos, &t.mine, &t.theirs, keys, pools);
         Color me = pos_to_move(&pos);
         uint32_t *key_row = key + b * NET_DATA_POINTS * FEAT_GROUPS;
         for (int k = 0; k < NET_DATA_POINTS; k++) {
