@@ -34,6 +34,15 @@ enum {
 /* A parameter's value in the search s (params.h). */
 #define PARAM(s, name) SEARCH_PARAM(&(s)->params, name)
 
+/* A position the network or the pattern model valued (size 0: none yet). */
+typedef struct MarginCacheEntry {
+    uint64_t hash;
+    int32_t size;
+    int32_t value;
+} MarginCacheEntry;
+
+enum { MARGIN_CACHE_SIZE = 1 << 14 };
+
 typedef struct Worker {
     struct Search *search;
     int id;
@@ -56,6 +65,9 @@ typedef struct Worker {
     /* the network's state (when the search has one) for each side to move,
      * brought from the last position evaluated with that side to move */
     NnueBoard network_board[2];
+    /* the static margins of positions this search evaluated, by hash: the
+     * two stones of a turn reach most positions in two orders */
+    MarginCacheEntry margin_cache[MARGIN_CACHE_SIZE];
 } Worker;
 
 struct Search {
@@ -158,17 +170,13 @@ static int network_margin(Worker *w, const Position *pos, const Tactics *tactics
     return nnue_centistones(&value);
 }
 
-/* The static evaluation of a node, centistones for the side to move: the
- * network's when the search has one, else the pattern model's when it has
- * one (the worker's indices brought to pos), else evaluate_with; `tactics`
- * is the node's analysis (NULL: the evaluation analyses the node itself). */
-static int static_margin(Worker *w, const Position *pos, const Tactics *tactics)
+/* The network's margin of a node when the search has one, else the pattern
+ * model's (the worker's indices brought to pos). */
+static int model_margin(Worker *w, const Position *pos, const Tactics *tactics)
 {
     const Search *s = w->search;
     if (s->network)
         return network_margin(w, pos, tactics);
-    if (!s->patterns)
-        return tactics ? evaluate_with(s->eval, pos, tactics) : evaluate(s->eval, pos);
     ntuple_board_update(&w->patterns_board, pos);
     int v = ntuple_evaluate(s->patterns, &w->patterns_board, pos, tactics);
 #ifdef RIN_CHECK_PATTERNS
@@ -180,6 +188,31 @@ static int static_margin(Worker *w, const Position *pos, const Tactics *tactics)
         abort();
 #endif
     return v;
+}
+
+/* The static evaluation of a node, centistones for the side to move: the
+ * network's when the search has one, else the pattern model's when it has
+ * one, else evaluate_with; `tactics` is the node's analysis (NULL: the
+ * evaluation analyses the node itself). The network's and the pattern
+ * model's values depend on the position alone, and are kept by hash. */
+static int static_margin(Worker *w, const Position *pos, const Tactics *tactics)
+{
+    const Search *s = w->search;
+    if (!s->network && !s->patterns)
+        return tactics ? evaluate_with(s->eval, pos, tactics) : evaluate(s->eval, pos);
+    MarginCacheEntry *cached = &w->margin_cache[pos->hash & (MARGIN_CACHE_SIZE - 1)];
+    if (cached->hash == pos->hash && cached->size == pos->size) {
+#ifdef RIN_CHECK_PATTERNS
+        /* the checked build of the tests: a kept value is the value */
+        NnueValue full;
+        if (s->network ? (full = nnue_value_full(s->network, pos), nnue_centistones(&full)) != cached->value
+                       : ntuple_evaluate_full(s->patterns, pos) != cached->value)
+            abort();
+#endif
+        return cached->value;
+    }
+    *cached = (MarginCacheEntry){pos->hash, pos->size, model_margin(w, pos, tactics)};
+    return cached->value;
 }
 
 /* The search's estimate of a node (mcprior_estimate, with static_margin). */
@@ -1015,6 +1048,7 @@ void search_run(Search *s, const Position *pos, const SearchLimits *limits, Sear
             ntuple_board_init(&w->patterns_board, s->patterns, &s->root);
         nnue_board_reset(&w->network_board[COLOR_BLACK]);
         nnue_board_reset(&w->network_board[COLOR_WHITE]);
+        memset(w->margin_cache, 0, sizeof w->margin_cache);
     }
     int started = 1;
     for (int i = 1; i < s->threads; i++) {
