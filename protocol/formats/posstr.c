@@ -120,7 +120,7 @@ static bool parse_fields(const char *text, PosstrFields *fields, char *err, size
 
 PosstrStatus posstr_read(const char *text, Position *pos, char *err, size_t err_size)
 {
-    PosstrFields fields;
+    PosstrFields fields = {0}; /* set by parse_fields when it succeeds */
     if (!parse_fields(text, &fields, err, err_size))
         return POSSTR_SYNTAX;
     Position parsed;
