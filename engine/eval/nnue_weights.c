@@ -178,3 +178,15 @@ NnueWeightsStatus nnue_weights_parse(const uint8_t *bytes, size_t size, NnueMode
     *out = model;
     return NNUE_WEIGHTS_OK;
 }
+
+/* generated at build time from engine/eval/weights/\*.rinn (CMakeLists.txt) */
+extern const unsigned char nnue_default_bytes[];
+extern const size_t nnue_default_size;
+
+NnueModel *nnue_model_default(void)
+{
+    NnueModel *model = NULL;
+    if (nnue_weights_parse(nnue_default_bytes, nnue_default_size, &model) != NNUE_WEIGHTS_OK)
+        return NULL;
+    return model;
+}

@@ -52,6 +52,10 @@ uint8_t *nnue_weights_write(const NnueModel *model, size_t *size);
 /* A model from the bytes of a weights file; *out untouched on failure. */
 NnueWeightsStatus nnue_weights_parse(const uint8_t *bytes, size_t size, NnueModel **out);
 
+/* The built-in network (the one .rinn file of engine/eval/weights/, compiled
+ * in); NULL only when memory runs out (the tests check the file). */
+NnueModel *nnue_model_default(void);
+
 /* The largest magnitude a feature row's entry or the points' bias may
  * have: six of them summed stay within int16. */
 enum { NNUE_ROW_MAX = 5000 };

@@ -141,8 +141,8 @@ static const ArgsOption bench_options[] = {
      "--pattern-file needs builtin, none or a pattern weights file",
      "the pattern model (default builtin; none: without)"},
     {"--net-file", "F", ARGS_TEXT, offsetof(BenchArgs, net_file), 0, 0, NULL,
-     "--net-file needs none or a network weights file",
-     "the evaluation network (default none; evaluates before the pattern model)"},
+     "--net-file needs builtin, none or a network weights file",
+     "the evaluation network, in the pattern model's place (default none)"},
 };
 
 static const ArgsCommand bench_args = {

@@ -160,9 +160,9 @@ static const ArgsOption judge_options[] = {
     {"--pattern-file", "P", ARGS_TEXT, AT(pattern_file), 0, 0, NULL,
      "--pattern-file needs builtin, none or a pattern weights file",
      "builtin, none or a pattern weights file (default builtin)"},
-    {"--net-file", "F", ARGS_TEXT, AT(net_file), 0, 0, NULL, "--net-file needs none or a network weights file",
-     "none or a network weights file (default none); a network\nevaluates before the pattern model, and its owner head\n"
-     "gives the owners"},
+    {"--net-file", "F", ARGS_TEXT, AT(net_file), 0, 0, NULL, "--net-file needs builtin, none or a network weights file",
+     "none, builtin or a network weights file (default none); a\nnetwork evaluates instead of the pattern model, and its\n"
+     "owner head gives the owners"},
     {"--games", NULL, ARGS_ON, AT(per_game), 0, 0, NULL, NULL, "also print every lost game's swing"},
     {"--param", "NAME=VALUE", ARGS_CALL, AT(params), 0, 0, set_param, "--param needs NAME=VALUE",
      "a search parameter (engine/search/params.h) for --nodes\nand --playouts; only in a build with -DRIN_TUNE=ON,\n"

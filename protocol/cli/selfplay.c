@@ -8,6 +8,7 @@
 #include "cli/args.h"
 #include "learn/selfplay_run.h"
 #include "formats/eval_file.h"
+#include "formats/net_file.h"
 #include "formats/pattern_file.h"
 #include "gtp/options.h"
 
@@ -42,6 +43,7 @@ void selfplay_defaults(SelfplayOptions *o)
     o->output = NULL;
     o->eval_file = EVAL_FILE_BUILTIN;
     o->pattern_file = PATTERN_FILE_BUILTIN;
+    o->net_file = NET_FILE_NONE;
     o->format = SELFPLAY_BINARY;
     o->settings = (SelfplaySettings){.seed = 1, .opening_plies = 4, .explore = 0.0, .nodes = 2000,
                                      .mc_playouts = 0, .solve_empties = 0};
@@ -132,6 +134,9 @@ static const ArgsOption selfplay_options[] = {
      "--pattern-file needs builtin, none or a pattern weights file",
      "the pattern model the search evaluates with: builtin (the default),\nnone (the eval-file's evaluation alone) or "
      "a pattern weights file"},
+    {"--net-file", "F", ARGS_TEXT, AT(net_file), 0, 0, NULL, "--net-file needs builtin, none or a network weights file",
+     "the network the search evaluates with, in the pattern model's place:\nnone (the default), builtin or a network "
+     "weights file"},
     {"--format", "F", ARGS_CALL, AT(format), 0, 0, set_format, "--format needs binary or text",
      "binary (rin-games, the default) or text (rin-selfplay)"},
     {"--output", "FILE", ARGS_TEXT, AT(output), 0, 0, NULL, "--output needs a file name",
@@ -142,8 +147,8 @@ static const ArgsCommand selfplay_args = {
     "selfplay",
     "Usage: rin selfplay [--games N] [--sizes 8,12,16] [--nodes N] [--seed S] [--shard I/N]\n"
     "                    [--opening-plies K] [--explore P] [--mc-playouts M] [--solve-empties E]\n"
-    "                    [--threads T] [--eval-file E] [--pattern-file P] [--format binary|text]\n"
-    "                    [--output FILE]\n",
+    "                    [--threads T] [--eval-file E] [--pattern-file P] [--net-file F]\n"
+    "                    [--format binary|text] [--output FILE]\n",
     "Plays the search player against itself and writes the games as training data:\n"
     "whole games in a compact binary file (format rin-games 1), or one line per\n"
     "position (format rin-selfplay 1); both are described in engine/learn/TRAINING.md,\n"
@@ -250,14 +255,16 @@ size_t selfplay_settings_line(const SelfplayOptions *o, char out[SELFPLAY_SETTIN
         used += (size_t)snprintf(sizes + used, sizeof sizes - used, "%s%d", i ? "," : "", o->sizes[i]);
     number_format_real(o->settings.explore, explore, sizeof explore);
     bool has_patterns = o->pattern_file && strcmp(o->pattern_file, PATTERN_FILE_NONE) != 0;
+    bool has_network = o->net_file && strcmp(o->net_file, NET_FILE_NONE) != 0;
     int length = snprintf(out, SELFPLAY_SETTINGS_MAX,
                           "rin %s selfplay --games %" PRIu64 " --sizes %s --nodes %" PRIu64 " --seed %" PRIu64
                           " --shard %" PRIu64 "/%" PRIu64 " --opening-plies %d --explore %s --mc-playouts %d"
-                          " --solve-empties %d%s%.400s%s%.300s",
+                          " --solve-empties %d%s%.300s%s%.250s%s%.250s",
                           RIN_VERSION, o->games, sizes, o->settings.nodes, o->settings.seed, o->shard, o->shards,
                           o->settings.opening_plies, explore, o->settings.mc_playouts, o->settings.solve_empties,
                           o->eval_file ? " --eval-file " : "", o->eval_file ? o->eval_file : "",
-                          has_patterns ? " --pattern-file " : "", has_patterns ? o->pattern_file : "");
+                          has_patterns ? " --pattern-file " : "", has_patterns ? o->pattern_file : "",
+                          has_network ? " --net-file " : "", has_network ? o->net_file : "");
     return length < 0 ? 0 : length < SELFPLAY_SETTINGS_MAX ? (size_t)length : SELFPLAY_SETTINGS_MAX - 1;
 }
 
@@ -315,6 +322,39 @@ static int run_games(const SelfplayOptions *o, int fd)
     return status == SELFPLAY_RUN_OK ? 0 : 1;
 }
 
+/* The evaluation, pattern model and network a run plays with (owned). */
+typedef struct SelfplayModels {
+    EvalModel *eval;
+    NtupleModel *patterns;
+    NnueModel *network;
+} SelfplayModels;
+
+static void free_models(SelfplayModels *m)
+{
+    eval_model_destroy(m->eval);
+    ntuple_model_destroy(m->patterns);
+    nnue_model_destroy(m->network);
+}
+
+/* Loads what the options name into *m and options->settings; on failure
+ * writes why on stderr and keeps nothing. */
+static bool load_models(SelfplayOptions *o, SelfplayModels *m)
+{
+    char why[OPTIONS_PATH_MAX + 160];
+    *m = (SelfplayModels){NULL, NULL, NULL};
+    if ((o->eval_file && !eval_file_resolve(o->eval_file, &m->eval, why, sizeof why)) ||
+        (o->pattern_file && !pattern_file_resolve(o->pattern_file, &m->patterns, why, sizeof why)) ||
+        (o->net_file && !net_file_resolve(o->net_file, &m->network, why, sizeof why))) {
+        fprintf(stderr, "rin: selfplay: %s\n", why);
+        free_models(m);
+        return false;
+    }
+    o->settings.eval = m->eval;
+    o->settings.patterns = m->patterns;
+    o->settings.network = m->network;
+    return true;
+}
+
 int selfplay_command(int argc, char **argv)
 {
     SelfplayOptions options;
@@ -329,30 +369,13 @@ int selfplay_command(int argc, char **argv)
     case SELFPLAY_PARSE_RUN:
         break;
     }
-    EvalModel *model = NULL;
-    if (options.eval_file) {
-        char why[OPTIONS_PATH_MAX + 160];
-        if (!eval_file_resolve(options.eval_file, &model, why, sizeof why)) {
-            fprintf(stderr, "rin: selfplay: %s\n", why);
-            return 2;
-        }
-        options.settings.eval = model;
-    }
-    NtupleModel *patterns = NULL;
-    if (options.pattern_file) {
-        char why[OPTIONS_PATH_MAX + 160];
-        if (!pattern_file_resolve(options.pattern_file, &patterns, why, sizeof why)) {
-            fprintf(stderr, "rin: selfplay: %s\n", why);
-            eval_model_destroy(model);
-            return 2;
-        }
-        options.settings.patterns = patterns;
-    }
+    SelfplayModels models;
+    if (!load_models(&options, &models))
+        return 2;
     if (!options.output && options.format == SELFPLAY_BINARY && isatty(STDOUT_FILENO) == 1) {
         fprintf(stderr, "rin: selfplay: binary games are not written to a terminal: give --output FILE, "
                         "redirect stdout, or ask for --format text\n");
-        eval_model_destroy(model);
-        ntuple_model_destroy(patterns);
+        free_models(&models);
         return 2;
     }
     int fd = STDOUT_FILENO;
@@ -360,8 +383,7 @@ int selfplay_command(int argc, char **argv)
         fd = open(options.output, O_WRONLY | O_CREAT | O_TRUNC, 0666);
         if (fd < 0) {
             fprintf(stderr, "rin: selfplay: cannot open %s: %s\n", options.output, strerror(errno));
-            eval_model_destroy(model);
-            ntuple_model_destroy(patterns);
+            free_models(&models);
             return 1;
         }
     }
@@ -370,7 +392,6 @@ int selfplay_command(int argc, char **argv)
         fprintf(stderr, "rin: selfplay: cannot write %s: %s\n", options.output, strerror(errno));
         status = 1;
     }
-    eval_model_destroy(model);
-    ntuple_model_destroy(patterns);
+    free_models(&models);
     return status;
 }

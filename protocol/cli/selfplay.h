@@ -29,7 +29,8 @@ typedef struct SelfplayOptions {
     int threads;            /* games played at once */
     const char *output;     /* a file name, or NULL for stdout */
     const char *eval_file;  /* the evaluation, as the eval-file option (builtin by default) */
-    const char *pattern_file; /* the pattern model, as the pattern-file option (none by default) */
+    const char *pattern_file; /* the pattern model, as the pattern-file option (builtin by default) */
+    const char *net_file;     /* the network, as the net-file option (none by default) */
     SelfplayFormat format;  /* of the output (binary by default) */
     SelfplaySettings settings;
 } SelfplayOptions;

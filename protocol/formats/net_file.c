@@ -16,6 +16,15 @@ bool net_file_resolve(const char *value, NnueModel **out, char *err, size_t err_
         *out = NULL;
         return true;
     }
+    if (strcmp(value, NET_FILE_BUILTIN) == 0) {
+        NnueModel *model = nnue_model_default();
+        if (!model) {
+            snprintf(err, err_size, "out of memory for the built-in network");
+            return false;
+        }
+        *out = model;
+        return true;
+    }
     uint8_t *bytes;
     size_t size;
     if (!file_bytes_read(value, NET_FILE_MAX_BYTES, &bytes, &size, err, err_size))

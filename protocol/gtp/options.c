@@ -28,7 +28,7 @@ static const OptionSpec specs[] = {
     {"verbose", OPTION_INT, 0, 1, "1: search progress (info lines) on stderr", false},
     {"eval-file", OPTION_PATH, 0, 0, "evaluation: builtin (learned weights built into rin, the default), classic (hand-set) or a weights file", false},
     {"pattern-file", OPTION_PATH, 0, 0, "pattern model the search evaluates with: builtin (the pattern weights built in, the default), none (the eval-file's evaluation alone) or a pattern weights file (rin train-patterns)", false},
-    {"net-file", OPTION_PATH, 0, 0, "evaluation network the search evaluates with, before the pattern model: none (the default) or a network weights file (scripts/train-net)", false},
+    {"net-file", OPTION_PATH, 0, 0, "evaluation network the search evaluates with, instead of the pattern model: none (the default: the pattern model evaluates), builtin (the network built in) or a network weights file (scripts/train-net)", false},
     {"size", OPTION_INT, BB_MIN_SIZE, BB_MAX_SIZE,
      "board size the engine starts on (start-up only: boardsize changes the board)", true},
 };

@@ -39,17 +39,17 @@ static NnueValue board_value(const NnueModel *m, NnueBoard *board, const Positio
 /* Random games on every size: a board per side to move, brought along stone
  * by stone as the search brings it, equals the value from scratch. Fills
  * change many points at once, so some games play until the board is full. */
-static void test_incremental_equals_full(void **state)
+/* Plays `games` random games of every size with `m`, checking at every
+ * stone that the incremental value equals the value from scratch; counts
+ * the stones that filled and the updates that were not a recomputation. */
+static void check_incremental(const NnueModel *m, int games, uint64_t seed, int *fills, int *partial)
 {
-    (void)state;
-    NnueModel *m = random_network(11);
     Rng rng;
-    rng_seed(&rng, 12);
+    rng_seed(&rng, seed);
     NnueBoard *boards = malloc(2 * sizeof *boards);
     assert_non_null(boards);
-    int fills = 0, partial = 0;
     for (int size = BB_MIN_SIZE; size <= BB_MAX_SIZE; size++) {
-        for (int game = 0; game < 3; game++) {
+        for (int game = 0; game < games; game++) {
             nnue_board_reset(&boards[0]);
             nnue_board_reset(&boards[1]);
             Position pos;
@@ -57,16 +57,55 @@ static void test_incremental_equals_full(void **state)
             while (!pos_is_over(&pos)) {
                 NnueValue v = board_value(m, &boards[pos_to_move(&pos)], &pos);
                 assert_same_value(v, nnue_value_full(m, &pos));
-                partial += boards[pos_to_move(&pos)].updated < (uint32_t)(size * size);
+                *partial += boards[pos_to_move(&pos)].updated < (uint32_t)(size * size);
                 int before = pos_empty_count(&pos);
                 pos_play(&pos, playout_random_point(&pos, &rng));
-                fills += pos_empty_count(&pos) < before - 1;
+                *fills += pos_empty_count(&pos) < before - 1;
             }
         }
     }
+    free(boards);
+}
+
+static void test_incremental_equals_full(void **state)
+{
+    (void)state;
+    NnueModel *m = random_network(11);
+    int fills = 0, partial = 0;
+    check_incremental(m, 3, 12, &fills, &partial);
     assert_true(fills > 50);     /* the games did fill */
     assert_true(partial > 1000); /* and the board was updated, not recomputed */
-    free(boards);
+    nnue_model_destroy(m);
+}
+
+/* The built-in network loads, writes back as the bytes it came from, and
+ * is kept stone by stone as exactly as a random one; it values an empty
+ * 16x16 board (Black to move) within a few stones of even. */
+static void test_builtin(void **state)
+{
+    (void)state;
+    NnueModel *m = nnue_model_default();
+    assert_non_null(m);
+    size_t size = 0;
+    uint8_t *bytes = nnue_weights_write(m, &size);
+    assert_non_null(bytes);
+    NnueModel *again = NULL;
+    assert_int_equal(nnue_weights_parse(bytes, size, &again), NNUE_WEIGHTS_OK);
+    size_t size_again = 0;
+    uint8_t *bytes_again = nnue_weights_write(again, &size_again);
+    assert_int_equal(size_again, size);
+    assert_memory_equal(bytes_again, bytes, size);
+    free(bytes);
+    free(bytes_again);
+    nnue_model_destroy(again);
+    int fills = 0, partial = 0;
+    check_incremental(m, 1, 13, &fills, &partial);
+    assert_true(fills > 10);
+    Position pos;
+    pos_init(&pos, 16);
+    NnueValue value = nnue_value_full(m, &pos);
+    int cs = nnue_centistones(&value);
+    assert_true(cs > -1000 && cs < 1000);
     nnue_model_destroy(m);
 }
 
@@ -218,6 +257,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_incremental_equals_full),
+        cmocka_unit_test(test_builtin),
         cmocka_unit_test(test_symmetric),
         cmocka_unit_test(test_hand_computed),
         cmocka_unit_test(test_weights_file),

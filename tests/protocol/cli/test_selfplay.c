@@ -16,11 +16,13 @@
 #include <cmocka.h>
 
 #include "cli/selfplay.h"
+#include "eval/nnue_weights.h"
 #include "eval/ntuple.h"
 #include "eval/ntuple_weights.h"
 #include "formats/game_file.h"
 #include "formats/posstr.h"
 #include "rules/score.h"
+#include "../../engine/eval/random_network.h"
 
 /* ---------- in process: format and arguments ---------- */
 
@@ -609,6 +611,7 @@ static void test_pattern_file(void **state)
                           false);
     assert_null(strstr(plain.out, "--pattern-file"));
     assert_non_null(strstr(builtin.out, " --eval-file builtin --pattern-file builtin\n")); /* the default */
+    assert_null(strstr(builtin.out, "--net-file"));
     const char *b = strchr(strchr(builtin.out, '\n') + 1, '\n') + 1;
     assert_string_not_equal(b, strchr(strchr(plain.out, '\n') + 1, '\n') + 1);
     free_run(&builtin);
@@ -625,6 +628,54 @@ static void test_pattern_file(void **state)
     remove(path);
     free_run(&plain);
     free_run(&patterns);
+    free_run(&bad);
+}
+
+/* --net-file makes the search evaluate with a network, the built-in one or
+ * a file, in the pattern model's place: other games, the header says so
+ * (nothing with none, the default); a bad file is refused before anything
+ * is played. */
+static void test_net_file(void **state)
+{
+    (void)state;
+    NnueModel *model = random_network(7);
+    size_t size = 0;
+    uint8_t *bytes = nnue_weights_write(model, &size);
+    assert_non_null(bytes);
+    char path[] = "/tmp/rin-test-selfplay-network-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, bytes, size), (ssize_t)size);
+    close(fd);
+    free(bytes);
+    nnue_model_destroy(model);
+
+    Run builtin = run_ok((const char *const[]){"--games", "2", "--sizes", "8", "--nodes", "300", "--net-file",
+                                               "builtin", NULL},
+                         false);
+    Run none = run_ok((const char *const[]){"--games", "2", "--sizes", "8", "--nodes", "300", NULL}, false);
+    Run file = run_ok((const char *const[]){"--games", "2", "--sizes", "8", "--nodes", "300", "--net-file", path,
+                                            NULL},
+                      false);
+    assert_non_null(strstr(builtin.out, " --pattern-file builtin --net-file builtin\n"));
+    assert_null(strstr(none.out, "--net-file"));
+    char expected[128];
+    snprintf(expected, sizeof expected, " --net-file %s\n", path);
+    assert_non_null(strstr(file.out, expected));
+    const char *b = strchr(strchr(builtin.out, '\n') + 1, '\n') + 1;
+    const char *n = strchr(strchr(none.out, '\n') + 1, '\n') + 1;
+    const char *f = strchr(strchr(file.out, '\n') + 1, '\n') + 1;
+    assert_string_not_equal(b, n);
+    assert_string_not_equal(b, f);
+    assert_string_not_equal(n, f);
+    Run bad = run_selfplay((const char *const[]){"--games", "2", "--net-file", "/nonexistent/n", NULL}, false);
+    assert_int_equal(bad.status, 2);
+    assert_non_null(strstr(bad.err, "cannot open /nonexistent/n"));
+    assert_string_equal(bad.out, "");
+    remove(path);
+    free_run(&builtin);
+    free_run(&none);
+    free_run(&file);
     free_run(&bad);
 }
 
@@ -841,6 +892,7 @@ int main(void)
         cmocka_unit_test(test_arguments),
         cmocka_unit_test(test_eval_file),
         cmocka_unit_test(test_pattern_file),
+        cmocka_unit_test(test_net_file),
         cmocka_unit_test(test_help),
         cmocka_unit_test(test_bad_arguments_exit_2),
         cmocka_unit_test(test_write_error_exits_1),

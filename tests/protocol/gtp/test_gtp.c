@@ -732,6 +732,40 @@ static void test_pattern_file_option(void **state)
     gtp_destroy(gtp);
 }
 
+/* No network by default (the pattern model evaluates); builtin loads the
+ * built-in one and none hands the evaluation back; a file that cannot be
+ * loaded changes nothing; the search plays with whichever is loaded. */
+static void test_net_file_option(void **state)
+{
+    (void)state;
+    Gtp *gtp = new_engine(1);
+    assert_exec(gtp, "rin-option net-file", "= none\n\n");
+    assert_exec(gtp, "rin-option net-file /nonexistent/network",
+                "? cannot open /nonexistent/network: No such file or directory (network unchanged)\n\n");
+    assert_exec(gtp, "rin-option net-file", "= none\n\n");
+    char *patterns = pattern_file();
+    char line[256], expected[256];
+    snprintf(line, sizeof line, "rin-option net-file %s", patterns);
+    snprintf(expected, sizeof expected, "? cannot load %s: not a Rin network weights file (network unchanged)\n\n",
+             patterns);
+    assert_exec(gtp, line, expected);
+    remove(patterns);
+    assert_exec(gtp, "rin-option verbose 0", "=\n\n");
+    assert_exec(gtp, "boardsize 7", "=\n\n");
+    assert_exec(gtp, "play b d4", "=\n\n");
+    const char *names[] = {"builtin", "none"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(line, sizeof line, "rin-option net-file %s", names[i]);
+        assert_exec(gtp, line, "=\n\n");
+        snprintf(expected, sizeof expected, "= %s\n\n", names[i]);
+        assert_exec(gtp, "rin-option net-file", expected);
+        const char *analysis = exec(gtp, "rin-analyze depth 2");
+        assert_non_null(analysis);
+        assert_int_equal(strncmp(analysis, "= move ", 7), 0);
+    }
+    gtp_destroy(gtp);
+}
+
 static void test_failed_commands_change_nothing(void **state)
 {
     (void)state;
@@ -1046,6 +1080,7 @@ int main(void)
         cmocka_unit_test(test_proven_draw_reads_final_0),
         cmocka_unit_test(test_eval_file_option),
         cmocka_unit_test(test_pattern_file_option),
+        cmocka_unit_test(test_net_file_option),
         cmocka_unit_test(test_failed_commands_change_nothing),
         cmocka_unit_test(test_turn_errors_name_the_turn),
         cmocka_unit_test(test_genmove_games_and_undo),
